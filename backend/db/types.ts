@@ -1,0 +1,40 @@
+// The small database interface every backend service uses, whether PGlite or a server Postgres.
+
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows changed by INSERT/UPDATE/DELETE (0 for SELECT on PGlite). */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement with bound parameters ($1, $2...). */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements, no parameters (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs fn in one transaction: commit when it resolves, roll back when it throws.
+   * PGlite has a single connection: never call the outer `db` from inside fn (it would wait
+   * for the transaction to end); use `tx`.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers report it (fields of the ErrorResponse message). */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  schema?: string;
+  hint?: string;
+}
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}

@@ -1,0 +1,9 @@
+// PLACEHOLDER until the functions service lands: answers 501 so the server starts.
+import express from 'express';
+import type { BackendContext, Service } from '../context';
+
+export async function createFunctionsService(_ctx: BackendContext): Promise<Service> {
+  const router = express.Router();
+  router.use((_req, res) => res.status(501).json({ status: 501, error: 'not-implemented', message: 'Not implemented yet' }));
+  return { router };
+}

@@ -1,0 +1,112 @@
+// The embedded Nhost: one HTTP server on one port serving
+//   /v1/graphql (+ WebSocket), /v1/auth/*, /v1/storage/*, /v1/functions/*, /healthz, /dev/outbox
+// over one database. Path-style URLs match what the Nhost SDK builds for subdomain 'localhost'.
+import http from 'node:http';
+import express from 'express';
+import type { BackendConfig } from './config';
+import type { BackendContext, Logger, Service, GraphqlEngine, Mailer } from './context';
+import { openDb, migrate, type Db } from './db';
+import { createJwtKeys } from './jwt';
+import { createGraphqlEngine } from './graphql';
+import { createMailer } from './mail';
+import { createAuthService } from './auth';
+import { createStorageService } from './storage';
+import { createFunctionsService } from './functions';
+
+export interface RunningBackend {
+  url: string;
+  port: number;
+  ctx: BackendContext;
+  engine: GraphqlEngine;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+export function consoleLogger(quiet: boolean): Logger {
+  return {
+    info: (m) => {
+      if (!quiet) console.log(`[backend] ${m}`);
+    },
+    warn: (m) => console.warn(`[backend] ${m}`),
+    error: (m, e) => console.error(`[backend] ${m}`, e instanceof Error ? e.message : (e ?? '')),
+  };
+}
+
+export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger } = {}): Promise<RunningBackend> {
+  const log = opts.log ?? consoleLogger(config.quiet);
+  const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  log.info(config.databaseUrl ? 'database: server Postgres (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}`);
+  const report = await migrate(db, { projectDir: config.projectDir, applySeeds: config.applySeeds, log: log.info });
+  if (report.seeds.length) log.info(`fresh database: ${report.seeds.length} seed file(s) applied`);
+
+  const ctx: BackendContext = { config, db, jwt: createJwtKeys(config.jwtSecret), log };
+  const engine = await createGraphqlEngine(ctx);
+  const mailer = createMailer(ctx);
+  const services: Service[] = [];
+  const auth = await createAuthService(ctx, mailer);
+  const storage = await createStorageService(ctx, engine);
+  const functions = await createFunctionsService(ctx);
+  services.push(auth, storage, functions);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(cors);
+  app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
+  app.use('/v1/graphql', engine.router);
+  app.use('/v1/auth', auth.router);
+  app.use('/v1/storage', storage.router);
+  app.use('/v1/functions', functions.router);
+  app.use('/dev/outbox', mailer.router);
+  app.use((_req, res) => res.status(404).json({ status: 404, error: 'not-found', message: 'Not found' }));
+  // Last resort: never leak a stack trace, never take the process down.
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    log.error('unhandled request error', err);
+    if (!res.headersSent) res.status(500).json({ status: 500, error: 'internal-server-error', message: 'Internal server error' });
+  });
+
+  const server = http.createServer(app);
+  engine.attachWebSocket(server, '/v1/graphql');
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  log.info(`listening on ${url} (graphql ${url}/v1/graphql, auth ${url}/v1/auth, storage ${url}/v1/storage, functions ${url}/v1/functions)`);
+
+  return {
+    url,
+    port,
+    ctx,
+    engine,
+    mailer,
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of services) await s.close?.();
+      await engine.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}
+
+/** The web app runs on another origin in development; the real Nhost services allow any origin too. */
+function cors(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const origin = req.headers.origin;
+  res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, HEAD, OPTIONS');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    req.headers['access-control-request-headers'] ?? 'authorization, content-type, x-hasura-admin-secret, x-hasura-role',
+  );
+  res.setHeader('Access-Control-Expose-Headers', 'etag, content-length, content-range, x-error');
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next();
+}

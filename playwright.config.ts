@@ -1,0 +1,47 @@
+// End-to-end tests in Debian's Chromium against the real backend (fresh PGlite with demo data)
+// and the built web app. `npm run test:e2e` starts both through webServer.
+import { defineConfig, devices } from '@playwright/test';
+
+const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://localhost:${WEB_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: `rm -rf .data-e2e && tsx backend/cli.ts --port ${BACKEND_PORT} --data .data-e2e`,
+      url: `http://localhost:${BACKEND_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' },
+    },
+    {
+      command: `next build && next start -p ${WEB_PORT}`,
+      url: `http://localhost:${WEB_PORT}`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      env: {
+        NEXT_TELEMETRY_DISABLED: '1',
+        NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+        NEXT_PUBLIC_NHOST_AUTH_URL: `http://localhost:${BACKEND_PORT}/v1/auth`,
+        NEXT_PUBLIC_NHOST_GRAPHQL_URL: `http://localhost:${BACKEND_PORT}/v1/graphql`,
+        NEXT_PUBLIC_NHOST_STORAGE_URL: `http://localhost:${BACKEND_PORT}/v1/storage`,
+        NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `http://localhost:${BACKEND_PORT}/v1/functions`,
+      },
+    },
+  ],
+});
