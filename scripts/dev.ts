@@ -6,7 +6,7 @@ const BACKEND_PORT = Number(process.env.PORT ?? 1337);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 3000);
 const children: ChildProcess[] = [];
 
-function run(name: string, color: number, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+function run(name: string, color: number, cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `\x1b[${color}m[${name}]\x1b[0m `;
   const pipe = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
