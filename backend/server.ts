@@ -57,7 +57,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   app.use('/v1/auth', auth.router);
   app.use('/v1/storage', storage.router);
   app.use('/v1/functions', functions.router);
-  app.use('/dev/outbox', mailer.router);
+  app.use(['/dev/outbox.json', '/dev/outbox'], mailer.router);
   app.use((_req, res) => res.status(404).json({ status: 404, error: 'not-found', message: 'Not found' }));
   // Last resort: never leak a stack trace, never take the process down.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
