@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { ValidationError } from 'yup';
+import { accommodationSchema, emailSchema, rateSchema, taxRangeSchema, unitSchema } from './accommodationSchemas';
+
+/** Field → first message of every failing field, the way the forms show them. */
+async function errorsOf(schema: { validate: (value: unknown, options: { abortEarly: false }) => Promise<unknown> }, value: unknown) {
+  try {
+    await schema.validate(value, { abortEarly: false });
+    return {};
+  } catch (error) {
+    // First message per field wins, as in Formik's yupToFormErrors.
+    const byField: Record<string, unknown> = {};
+    for (const e of (error as ValidationError).inner) if (e.path && !(e.path in byField)) byField[e.path] = e.message;
+    return byField;
+  }
+}
+
+const validRate = { name: 'Standard', unitId: 'u1', occupancy: 2, currency: 'EUR', price: 85 };
+
+describe('accommodation schemas', () => {
+  it('require a name of at least 2 characters', async () => {
+    expect(await errorsOf(accommodationSchema, { name: '' })).toEqual({ name: { key: 'validation.required' } });
+    expect(await errorsOf(accommodationSchema, { name: 'A' })).toEqual({ name: { key: 'validation.nameMin' } });
+    expect(await errorsOf(accommodationSchema, { name: 'x'.repeat(101) })).toEqual({ name: { key: 'validation.maxChars', values: { count: 100 } } });
+    expect(await errorsOf(accommodationSchema, { name: 'Kazinczy 12', vatRate: 101 })).toEqual({ vatRate: { key: 'validation.tooHigh' } });
+    expect(await errorsOf(accommodationSchema, { name: 'Kazinczy 12', vatRate: '' })).toEqual({});
+  });
+
+  it('check unit counts', async () => {
+    const unit = { name: 'Apt 1', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 0, occInfants: 0 };
+    expect(await errorsOf(unitSchema, unit)).toEqual({});
+    expect(await errorsOf(unitSchema, { ...unit, occAdults: 0, doubleBeds: 51, tempBeds: 1.5 })).toEqual({
+      occAdults: { key: 'validation.tooLow' },
+      doubleBeds: { key: 'validation.tooHigh' },
+      tempBeds: { key: 'validation.wholeNumber' },
+    });
+  });
+
+  it('require a price only for a rate that is not derived, and max ≥ min', async () => {
+    expect(await errorsOf(rateSchema, validRate)).toEqual({});
+    expect(await errorsOf(rateSchema, { ...validRate, price: '' })).toEqual({ price: { key: 'validation.required' } });
+    expect(await errorsOf(rateSchema, { ...validRate, price: '', parentRateId: 'r1', change: -10 })).toEqual({});
+    expect(await errorsOf(rateSchema, { ...validRate, price: -1, minPrice: 50, maxPrice: 40, minStay: 3, maxStay: 2 })).toEqual({
+      price: { key: 'validation.tooLow' },
+      maxPrice: { key: 'validation.maxBelowMin' },
+      maxStay: { key: 'validation.maxBelowMin' },
+    });
+    expect(await errorsOf(rateSchema, { ...validRate, currency: 'USD' })).toEqual({ currency: { key: 'validation.invalidChoice' } });
+  });
+
+  it('limit percent tax ranges to 100 and order the dates', async () => {
+    const range = { type: 'PERCENT', currency: 'HUF', value: 4, validFrom: '2026-01-01', validTo: '2026-12-31' };
+    expect(await errorsOf(taxRangeSchema, range)).toEqual({});
+    expect(await errorsOf(taxRangeSchema, { ...range, value: 120, validTo: '2025-12-31' })).toEqual({
+      value: { key: 'validation.tooHigh' },
+      validTo: { key: 'validation.maxBelowMin' },
+    });
+    expect(await errorsOf(taxRangeSchema, { ...range, type: 'FIX', value: 450 })).toEqual({});
+    expect(await errorsOf(taxRangeSchema, { ...range, value: 0 })).toEqual({ value: { key: 'validation.tooLow' } });
+  });
+
+  it('check emails', async () => {
+    await expect(emailSchema.validate('not-an-email')).rejects.toMatchObject({ message: { key: 'validation.invalidEmail' } });
+    await expect(emailSchema.validate('owner@demo.staydesk.test')).resolves.toBe('owner@demo.staydesk.test');
+  });
+});

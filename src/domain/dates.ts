@@ -1,0 +1,30 @@
+// Calendar dates as ISO strings (YYYY-MM-DD) with UTC arithmetic, so no time zone shifts a night.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+function toUtc(value: string): number {
+  if (!isIsoDate(value)) throw new RangeError(`not a date (YYYY-MM-DD): ${value}`);
+  return Date.parse(`${value}T00:00:00Z`);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(toUtc(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / 86_400_000);
+}
+
+/** The nights of a stay: every date from check-in up to, not including, check-out. */
+export function nightsOf(checkIn: string, checkOut: string): string[] {
+  const count = daysBetween(checkIn, checkOut);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(checkIn, i));
+}

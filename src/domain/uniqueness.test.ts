@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { constraintName, uniquenessViolation } from './uniqueness';
+
+const violation = (constraint: string) => ({
+  message: `Uniqueness violation. duplicate key value violates unique constraint "${constraint}"`,
+  extensions: { code: 'constraint-violation', path: '$.selectionSet.insert_rates_one.args.object' },
+});
+
+describe('uniqueness errors', () => {
+  it('reads the constraint a Hasura error names', () => {
+    expect(constraintName(violation('rates_unit_id_name_key'))).toBe('rates_unit_id_name_key');
+    expect(constraintName({ message: 'constraint "x"', extensions: { code: 'permission-error' } })).toBeNull();
+  });
+
+  it('maps the three section 8 uniqueness rules to fields and messages', () => {
+    expect(uniquenessViolation([violation('units_accommodation_id_name_key')])).toEqual({ field: 'name', messageKey: 'errors.unitNameUnique' });
+    expect(uniquenessViolation([violation('rates_unit_id_name_key')])).toEqual({ field: 'name', messageKey: 'errors.rateNameUnique' });
+    expect(uniquenessViolation([violation('rates_unit_id_occupancy_currency_key')])).toEqual({ field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' });
+    expect(uniquenessViolation([violation('files_pkey')])).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+// Maps the database's uniqueness violations (Hasura `constraint-violation` errors, whose message
+// names the Postgres constraint) to the spec's section 8 messages and the form field they belong to.
+
+export interface UniquenessViolation {
+  /** The form field that shows the message. */
+  field: string;
+  /** Translation key, in the namespace of the form that shows it. */
+  messageKey: string;
+}
+
+/** Constraint name → field and message. Names come from nhost/migrations (the data model). */
+export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
+  units_accommodation_id_name_key: { field: 'name', messageKey: 'errors.unitNameUnique' },
+  rates_unit_id_name_key: { field: 'name', messageKey: 'errors.rateNameUnique' },
+  rates_unit_id_occupancy_currency_key: { field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' },
+};
+
+interface GraphQLErrorLike {
+  message: string;
+  extensions?: Record<string, unknown> | null;
+}
+
+/** The constraint a Hasura error names, e.g. `...violates unique constraint "rates_unit_id_name_key"`. */
+export function constraintName(error: GraphQLErrorLike): string | null {
+  if (error.extensions?.code !== 'constraint-violation') return null;
+  const match = /constraint "([^"]+)"/.exec(error.message);
+  return match ? match[1] : null;
+}
+
+/** The first uniqueness violation among GraphQL errors, or null when none is known. */
+export function uniquenessViolation(errors: readonly GraphQLErrorLike[], constraints: Record<string, UniquenessViolation> = UNIQUE_CONSTRAINTS): UniquenessViolation | null {
+  for (const error of errors) {
+    const name = constraintName(error);
+    if (name && constraints[name]) return constraints[name];
+  }
+  return null;
+}
