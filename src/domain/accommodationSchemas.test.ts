@@ -15,19 +15,25 @@ async function errorsOf(schema: { validate: (value: unknown, options: { abortEar
   }
 }
 
-const validRate = { name: 'Standard', unitId: 'u1', occupancy: 2, currency: 'EUR', price: 85 };
+const validRate = { name: 'Standard', unitId: 'u1', occupancy: 2, currency: 'EUR', price: 85, minStay: 1 };
+const place = { city: 'Budapest', country: 'HU', zip: '1075', address: 'Kazinczy utca 12', vatRate: 18 };
 
 describe('accommodation schemas', () => {
   it('require a name of at least 2 characters', async () => {
-    expect(await errorsOf(accommodationSchema, { name: '' })).toEqual({ name: { key: 'validation.required' } });
-    expect(await errorsOf(accommodationSchema, { name: 'A' })).toEqual({ name: { key: 'validation.nameMin' } });
-    expect(await errorsOf(accommodationSchema, { name: 'x'.repeat(101) })).toEqual({ name: { key: 'validation.maxChars', values: { count: 100 } } });
-    expect(await errorsOf(accommodationSchema, { name: 'Kazinczy 12', vatRate: 101 })).toEqual({ vatRate: { key: 'validation.tooHigh' } });
-    expect(await errorsOf(accommodationSchema, { name: 'Kazinczy 12', vatRate: '' })).toEqual({});
+    expect(await errorsOf(accommodationSchema, { ...place, name: '' })).toEqual({ name: { key: 'validation.required' } });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'A' })).toEqual({ name: { key: 'validation.nameMin' } });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'x'.repeat(101) })).toEqual({ name: { key: 'validation.maxChars', values: { count: 100 } } });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', vatRate: 101 })).toEqual({ vatRate: { key: 'validation.tooHigh' } });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', vatRate: '', country: 'Hungary', zip: '' })).toEqual({
+      vatRate: { key: 'validation.required' },
+      country: { key: 'validation.countryCode' },
+      zip: { key: 'validation.required' },
+    });
+    expect(await accommodationSchema.validate({ ...place, name: 'Kazinczy 12', country: 'hu' })).toMatchObject({ country: 'HU', isHidden: false, labelIds: [] });
   });
 
   it('check unit counts', async () => {
-    const unit = { name: 'Apt 1', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 0, occInfants: 0 };
+    const unit = { name: 'Apt 1', category: 'APARTMAN', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 0, occInfants: 0 };
     expect(await errorsOf(unitSchema, unit)).toEqual({});
     expect(await errorsOf(unitSchema, { ...unit, occAdults: 0, doubleBeds: 51, tempBeds: 1.5 })).toEqual({
       occAdults: { key: 'validation.tooLow' },
@@ -39,13 +45,23 @@ describe('accommodation schemas', () => {
   it('require a price only for a rate that is not derived, and max ≥ min', async () => {
     expect(await errorsOf(rateSchema, validRate)).toEqual({});
     expect(await errorsOf(rateSchema, { ...validRate, price: '' })).toEqual({ price: { key: 'validation.required' } });
-    expect(await errorsOf(rateSchema, { ...validRate, price: '', parentRateId: 'r1', change: -10 })).toEqual({});
+    expect(await errorsOf(rateSchema, { ...validRate, price: '', parentRateId: 'r1', derivedChangeValue: -10 })).toEqual({});
+    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeValue: '' })).toEqual({ derivedChangeValue: { key: 'validation.required' } });
+    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeValue: -101 })).toEqual({ derivedChangeValue: { key: 'validation.tooLow' } });
+    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeType: 'FIX', derivedChangeValue: -2000 })).toEqual({});
     expect(await errorsOf(rateSchema, { ...validRate, price: -1, minPrice: 50, maxPrice: 40, minStay: 3, maxStay: 2 })).toEqual({
       price: { key: 'validation.tooLow' },
       maxPrice: { key: 'validation.maxBelowMin' },
       maxStay: { key: 'validation.maxBelowMin' },
     });
     expect(await errorsOf(rateSchema, { ...validRate, currency: 'USD' })).toEqual({ currency: { key: 'validation.invalidChoice' } });
+  });
+
+  it('need a positive modifier value only when a modifier direction is chosen', async () => {
+    expect(await errorsOf(rateSchema, { ...validRate, modifierValue: '' })).toEqual({});
+    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'increase', modifierValue: '' })).toEqual({ modifierValue: { key: 'validation.required' } });
+    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'decrease', modifierType: 'PERCENT', modifierValue: 150 })).toEqual({ modifierValue: { key: 'validation.tooHigh' } });
+    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'decrease', modifierType: 'FIX', modifierValue: 150 })).toEqual({});
   });
 
   it('limit percent tax ranges to 100 and order the dates', async () => {
@@ -57,6 +73,7 @@ describe('accommodation schemas', () => {
     });
     expect(await errorsOf(taxRangeSchema, { ...range, type: 'FIX', value: 450 })).toEqual({});
     expect(await errorsOf(taxRangeSchema, { ...range, value: 0 })).toEqual({ value: { key: 'validation.tooLow' } });
+    expect(await errorsOf(taxRangeSchema, { ...range, validFrom: null })).toEqual({ validFrom: { key: 'validation.required' } });
   });
 
   it('check emails', async () => {

@@ -21,7 +21,13 @@ export const messages = {
   invalidDate: { key: 'validation.invalidDate' },
   maxBelowMin: { key: 'validation.maxBelowMin' },
   invalidChoice: { key: 'validation.invalidChoice' },
+  countryCode: { key: 'validation.countryCode' },
 } as const;
+
+/** Unit categories the database allows (the NTAK unit types). */
+export const UNIT_CATEGORIES = ['STANDARD', 'APARTMAN', 'SUPERIOR', 'STUDIO', 'LAKOSZTALY', 'EGYEB'] as const;
+export const AMOUNT_TYPES = ['FIX', 'PERCENT'] as const;
+export const EXPENSE_TYPES = ['cleaning', 'laundry', 'maintenance', 'utilities', 'consumables', 'commission', 'other'] as const;
 
 /** Empty text fields arrive as ''; treat them as "no value" rather than as 0 or NaN. */
 const emptyToNull = (value: unknown, original: unknown) => (original === '' || original === null || Number.isNaN(value) ? null : value);
@@ -39,11 +45,12 @@ export const accommodationSchema = yup.object({
   ownerId: yup.string().nullable().default(null),
   ownerName: optionalText(100),
   taxId: optionalText(30),
-  vatRate: yup.number().transform(emptyToNull).nullable().default(null).typeError(messages.tooLow).min(0, messages.tooLow).max(100, messages.tooHigh),
-  city: optionalText(100),
-  country: optionalText(100),
-  zip: optionalText(20),
-  address: optionalText(200),
+  vatRate: yup.number().transform(emptyToNull).typeError(messages.required).required(messages.required).min(0, messages.tooLow).max(100, messages.tooHigh),
+  city: yup.string().trim().required(messages.required).max(100, messages.maxChars),
+  /** ISO 3166 alpha-2, as the database stores it (HU, AT, ...). */
+  country: yup.string().trim().uppercase().required(messages.required).matches(/^[A-Z]{2}$/, { message: messages.countryCode }),
+  zip: yup.string().trim().required(messages.required).max(20, messages.maxChars),
+  address: yup.string().trim().required(messages.required).max(200, messages.maxChars),
   isHidden: yup.boolean().default(false),
   labelIds: yup.array(yup.string().required()).default([]),
   managerIds: yup.array(yup.string().required()).default([]),
@@ -61,7 +68,7 @@ export type NtakValues = yup.InferType<typeof ntakSchema>;
 export const unitSchema = yup.object({
   name: name(),
   externalName: optionalText(100),
-  category: optionalText(50),
+  category: yup.string().oneOf(UNIT_CATEGORIES, messages.invalidChoice).required(messages.required),
   singleBeds: count(0, 50).required(messages.required),
   doubleBeds: count(0, 50).required(messages.required),
   tempBeds: count(0, 50).required(messages.required),
@@ -70,12 +77,6 @@ export const unitSchema = yup.object({
   occInfants: count(0, 50).required(messages.required),
 });
 export type UnitValues = yup.InferType<typeof unitSchema>;
-
-const modifierSchema = yup.object({
-  direction: yup.string().oneOf(['increase', 'decrease'] as const, messages.invalidChoice).required(messages.required),
-  kind: yup.string().oneOf(['amount', 'percent'] as const, messages.invalidChoice).required(messages.required),
-  value: amount().required(messages.required),
-});
 
 export const rateSchema = yup.object({
   name: name(),
@@ -96,7 +97,7 @@ export const rateSchema = yup.object({
       const min = this.parent.minPrice as number | null;
       return value == null || min == null || value >= min;
     }),
-  minStay: count(1, 365).nullable().default(null),
+  minStay: count(1, 365).required(messages.required),
   maxStay: count(1, 365)
     .nullable()
     .default(null)
@@ -104,16 +105,40 @@ export const rateSchema = yup.object({
       const min = this.parent.minStay as number | null;
       return value == null || min == null || value >= min;
     }),
-  changeKind: yup.string().oneOf(['amount', 'percent'] as const, messages.invalidChoice).default('percent'),
-  /** Signed: -10 percent is 10% cheaper than the parent. */
-  change: yup.number().transform(emptyToNull).nullable().default(null).typeError(messages.tooLow).min(-100_000_000, messages.tooLow).max(100_000_000, messages.tooHigh),
-  inheritRestrictions: yup.boolean().default(true),
-  modifiers: yup.array(modifierSchema).default([]),
+  derivedChangeType: yup.string().oneOf(AMOUNT_TYPES, messages.invalidChoice).default('PERCENT'),
+  /** Signed: -10 PERCENT is 10% cheaper than the parent. Required for a derived rate. */
+  derivedChangeValue: yup
+    .number()
+    .transform(emptyToNull)
+    .nullable()
+    .default(null)
+    .typeError(messages.required)
+    .when(['parentRateId', 'derivedChangeType'], ([parent, type]: (string | null)[], schema) => {
+      if (!parent) return schema;
+      const limited = type === 'PERCENT' ? schema.min(-100, messages.tooLow).max(1000, messages.tooHigh) : schema.min(-100_000_000, messages.tooLow).max(100_000_000, messages.tooHigh);
+      return limited.required(messages.required);
+    }),
+  inheritClosedToArrival: yup.boolean().default(true),
+  inheritClosedToDeparture: yup.boolean().default(true),
+  /** One standing modifier; an empty direction means none. */
+  modifierDirection: yup.string().oneOf(['', 'increase', 'decrease'] as const, messages.invalidChoice).default(''),
+  modifierType: yup.string().oneOf(AMOUNT_TYPES, messages.invalidChoice).default('PERCENT'),
+  modifierValue: yup
+    .number()
+    .transform(emptyToNull)
+    .nullable()
+    .default(null)
+    .typeError(messages.required)
+    .when(['modifierDirection', 'modifierType'], ([direction, type]: string[], schema) => {
+      if (!direction) return schema;
+      const limited = type === 'PERCENT' ? schema.max(100, messages.tooHigh) : schema.max(100_000_000, messages.tooHigh);
+      return limited.required(messages.required).moreThan(0, messages.tooLow);
+    }),
 });
 export type RateValues = yup.InferType<typeof rateSchema>;
 
 export const taxRangeSchema = yup.object({
-  type: yup.string().oneOf(['FIX', 'PERCENT'] as const, messages.invalidChoice).required(messages.required),
+  type: yup.string().oneOf(AMOUNT_TYPES, messages.invalidChoice).required(messages.required),
   currency: yup.string().oneOf(CURRENCIES, messages.invalidChoice).required(messages.required),
   inclusive: yup.boolean().default(false),
   value: yup
@@ -123,25 +148,26 @@ export const taxRangeSchema = yup.object({
     .required(messages.required)
     .moreThan(0, messages.tooLow)
     .when('type', { is: 'PERCENT', then: (schema) => schema.max(100, messages.tooHigh), otherwise: (schema) => schema.max(1_000_000, messages.tooHigh) }),
-  validFrom: isoDate(),
+  validFrom: isoDate().required(messages.required),
   validTo: isoDate().test('to-after-from', messages.maxBelowMin, function check(value) {
     const from = this.parent.validFrom as string | null;
     return !value || !from || value >= from;
   }),
   maxNights: count(1, 365).nullable().default(null),
   issueOnCleaning: yup.boolean().default(false),
-  exemptMinors: yup.boolean().default(true),
 });
 export type TaxRangeValues = yup.InferType<typeof taxRangeSchema>;
 
 export const feeSchema = yup.object({
   name: name(),
-  unitId: yup.string().nullable().default(null),
-  type: yup.string().required(messages.required),
-  minimum: amount().nullable().default(null),
-  value: amount().required(messages.required),
+  unitId: yup.string().required(messages.required),
+  type: yup.string().oneOf(AMOUNT_TYPES, messages.invalidChoice).required(messages.required),
+  minimum: amount().default(0),
+  value: amount()
+    .required(messages.required)
+    .when('type', { is: 'PERCENT', then: (schema) => schema.max(100, messages.tooHigh) }),
   currency: yup.string().oneOf(CURRENCIES, messages.invalidChoice).required(messages.required),
-  expenseType: yup.string().required(messages.required),
+  expenseType: yup.string().oneOf(EXPENSE_TYPES, messages.invalidChoice).required(messages.required),
 });
 export type FeeValues = yup.InferType<typeof feeSchema>;
 

@@ -3,20 +3,21 @@
 import { type Minor, percentOf } from './money';
 
 export type ModifierDirection = 'increase' | 'decrease';
-export type ChangeKind = 'amount' | 'percent';
+/** The database's amount_types: a fixed amount (minor units) or a percent. */
+export type ChangeKind = 'FIX' | 'PERCENT';
 
 /** One price adjustment: "+10%", "-5 EUR" (as minor units), ... */
 export interface Modifier {
   direction: ModifierDirection;
   kind: ChangeKind;
-  /** Minor units for 'amount', a percentage (e.g. 12.5) for 'percent'. Never negative. */
+  /** Minor units for FIX, a percentage (e.g. 12.5) for PERCENT. Never negative. */
   value: number;
 }
 
 /** Applies one modifier. Percent changes round half away from zero to whole minor units. */
 export function applyModifier(price: Minor, modifier: Modifier): Minor {
   if (modifier.value < 0) throw new RangeError('modifier value must not be negative; use direction');
-  const delta = modifier.kind === 'percent' ? percentOf(price, modifier.value) : Math.round(modifier.value);
+  const delta = modifier.kind === 'PERCENT' ? percentOf(price, modifier.value) : Math.round(modifier.value);
   return modifier.direction === 'increase' ? price + delta : price - delta;
 }
 
@@ -44,8 +45,9 @@ export interface Derivation {
   /** The change is a signed number: -10 percent means 10% cheaper than the parent. */
   kind: ChangeKind;
   change: number;
-  /** When true the derived rate copies the parent's closed-to-arrival and closed-to-departure. */
-  inheritRestrictions: boolean;
+  /** When true the derived rate copies the parent's closed-to-arrival (and departure) days. */
+  inheritClosedToArrival: boolean;
+  inheritClosedToDeparture: boolean;
 }
 
 /** A rate as the pricing rules see it, on one date. */
@@ -78,15 +80,15 @@ export class RateDerivationError extends Error {
 
 /** Price of a derived rate from its parent's final price: a signed percent or amount change. */
 export function derivePrice(parentPrice: Minor, derivation: Pick<Derivation, 'kind' | 'change'>): Minor {
-  const delta = derivation.kind === 'percent' ? percentOf(parentPrice, derivation.change) : Math.round(derivation.change);
+  const delta = derivation.kind === 'PERCENT' ? percentOf(parentPrice, derivation.change) : Math.round(derivation.change);
   return parentPrice + delta;
 }
 
 /**
  * The final price and restrictions of a rate on one date. Order of rules, for a plain rate:
  * own price → modifiers → clamp to own min/max. For a derived rate: the parent's *final* price →
- * derivation change → own modifiers → clamp to own min/max; restrictions come from the parent
- * when `inheritRestrictions`, otherwise the rate's own. Chains of derived rates are allowed;
+ * derivation change → own modifiers → clamp to own min/max; closed-to-arrival and closed-to-departure each
+ * come from the parent when the rate inherits them, otherwise they are the rate's own. Chains of derived rates are allowed;
  * cycles and missing parents are reported as RateDerivationError.
  */
 export function resolveRate(rateId: string, rates: ReadonlyMap<string, RateOnDate>, seen: ReadonlySet<string> = new Set()): ResolvedRate {
@@ -100,10 +102,8 @@ export function resolveRate(rateId: string, rates: ReadonlyMap<string, RateOnDat
     if (!rates.has(rate.derivation.parentId)) throw new RateDerivationError('missingParent', rateId);
     const parent = resolveRate(rate.derivation.parentId, rates, new Set([...seen, rateId]));
     base = derivePrice(parent.price, rate.derivation);
-    if (rate.derivation.inheritRestrictions) {
-      closedToArrival = parent.closedToArrival;
-      closedToDeparture = parent.closedToDeparture;
-    }
+    if (rate.derivation.inheritClosedToArrival) closedToArrival = parent.closedToArrival;
+    if (rate.derivation.inheritClosedToDeparture) closedToDeparture = parent.closedToDeparture;
   }
   const price = clampPrice(applyModifiers(base, rate.modifiers ?? []), rate.minPrice, rate.maxPrice);
   return { price, closedToArrival, closedToDeparture };

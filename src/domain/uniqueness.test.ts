@@ -18,4 +18,9 @@ describe('uniqueness errors', () => {
     expect(uniquenessViolation([violation('rates_unit_id_occupancy_currency_key')])).toEqual({ field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' });
     expect(uniquenessViolation([violation('files_pkey')])).toBeNull();
   });
+
+  it('maps the non-overlapping tax ranges rule to the valid-from field', () => {
+    const overlap = { message: 'Conflicting key value violates exclusion constraint "tourist_tax_ranges_no_overlap"', extensions: { code: 'constraint-violation' } };
+    expect(uniquenessViolation([{ message: 'other', extensions: { code: 'validation-failed' } }, overlap])).toEqual({ field: 'validFrom', messageKey: 'errors.taxRangesOverlap' });
+  });
 });

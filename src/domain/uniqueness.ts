@@ -10,9 +10,13 @@ export interface UniquenessViolation {
 
 /** Constraint name → field and message. Names come from nhost/migrations (the data model). */
 export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
+  accommodations_name_key: { field: 'name', messageKey: 'errors.accommodationNameUnique' },
   units_accommodation_id_name_key: { field: 'name', messageKey: 'errors.unitNameUnique' },
   rates_unit_id_name_key: { field: 'name', messageKey: 'errors.rateNameUnique' },
   rates_unit_id_occupancy_currency_key: { field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' },
+  expense_factories_unit_id_name_key: { field: 'name', messageKey: 'errors.feeNameUnique' },
+  // An exclusion constraint, not a unique one, but it reads the same way to the user.
+  tourist_tax_ranges_no_overlap: { field: 'validFrom', messageKey: 'errors.taxRangesOverlap' },
 };
 
 interface GraphQLErrorLike {
