@@ -1,0 +1,38 @@
+// The two Nhost clients (SPEC 7). `nhost` is the app's session: it signs in from the URL after a
+// redirect, refreshes its token and shares sign-in/out with other tabs. `createIsolatedNhost()`
+// has both switched off and keeps its session in memory, for one-off calls (e.g. trying a
+// personal access token) that must not replace or rotate the user's own session.
+// Both send people back to window.location.origin (the SDK's client URL) after e-mailed links.
+import { NhostClient } from '@nhost/nextjs';
+import { NhostClient as ReactNhostClient } from '@nhost/react';
+import { nhostEnvFromProcess, resolveNhostUrls, type NhostServiceUrls } from './config';
+
+// NhostClient reads the service URLs only when `subdomain` is absent from its params (not merely
+// undefined), so the params object must never carry that key.
+function serviceParams(urls: NhostServiceUrls): NhostServiceUrls {
+  return { authUrl: urls.authUrl, graphqlUrl: urls.graphqlUrl, storageUrl: urls.storageUrl, functionsUrl: urls.functionsUrl };
+}
+
+export const nhostUrls: NhostServiceUrls = resolveNhostUrls(nhostEnvFromProcess());
+
+export function createSessionNhost(urls: NhostServiceUrls = nhostUrls): NhostClient {
+  return new NhostClient({ ...serviceParams(urls), autoSignIn: true, autoRefreshToken: true });
+}
+
+export function createIsolatedNhost(urls: NhostServiceUrls = nhostUrls): ReactNhostClient {
+  const memory = new Map<string, string>();
+  return new ReactNhostClient({
+    ...serviceParams(urls),
+    autoSignIn: false,
+    autoRefreshToken: false,
+    clientStorageType: 'custom',
+    clientStorage: {
+      getItem: (key: string) => memory.get(key) ?? null,
+      setItem: (key: string, value: string) => void memory.set(key, value),
+      removeItem: (key: string) => void memory.delete(key),
+    },
+  });
+}
+
+/** The one session client of the browser tab (one per server render on the server). */
+export const nhost: NhostClient = createSessionNhost();
