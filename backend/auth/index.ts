@@ -1,9 +1,28 @@
-// PLACEHOLDER until the auth service lands: answers 501 so the server starts.
+// The auth service, wire-compatible with hasura-auth: mounted at /v1/auth by backend/server.ts.
+// Settings come from nhost/nhost.toml and the AUTH_* environment, read once here.
 import express from 'express';
 import type { BackendContext, Mailer, Service } from '../context';
+import { AuthApp } from './app';
+import { errorHandler, sendError } from './errors';
+import { rateLimiter } from './rate-limit';
+import { loadAuthSettings } from './settings';
+import { registerEmailPassword } from './routes/email-password';
+import { registerSession } from './routes/session';
+import { registerTickets } from './routes/tickets';
 
-export async function createAuthService(_ctx: BackendContext, _mailer: Mailer): Promise<Service> {
+export { loadAuthSettings, type AuthSettings } from './settings';
+
+export async function createAuthService(ctx: BackendContext, mailer: Mailer): Promise<Service> {
+  const settings = loadAuthSettings(ctx.config);
+  const app = new AuthApp(ctx, settings, mailer);
   const router = express.Router();
-  router.use((_req, res) => res.status(501).json({ status: 501, error: 'not-implemented', message: 'Not implemented yet' }));
+
+  router.use(rateLimiter(settings));
+  router.use(express.json({ limit: '1mb' }));
+  registerEmailPassword(router, app);
+  registerSession(router, app);
+  registerTickets(router, app);
+  router.use((_req, res) => sendError(res, 'not-found', false));
+  router.use(errorHandler(settings.concealErrors, (m, e) => ctx.log.error(m, e)));
   return { router };
 }

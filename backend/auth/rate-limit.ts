@@ -1,0 +1,66 @@
+// Rate limits with hasura-auth's buckets and paths (go/middleware/ratelimit): a global limit per
+// client IP, plus e-mail, SMS, brute-force and sign-up limits by endpoint. Sliding window, in memory.
+import type { Request, Response, NextFunction } from 'express';
+import { sendError } from './errors';
+import type { AuthSettings, RateLimit } from './settings';
+
+export class SlidingWindow {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(private readonly limit: RateLimit) {}
+
+  /** Records a hit for key and says whether it is within the limit. */
+  allow(key: string, now = Date.now()): boolean {
+    const since = now - this.limit.intervalMs;
+    const list = (this.hits.get(key) ?? []).filter((t) => t > since);
+    if (list.length >= this.limit.burst) {
+      this.hits.set(key, list);
+      return false;
+    }
+    list.push(now);
+    this.hits.set(key, list);
+    if (this.hits.size > 10_000) this.prune(since);
+    return true;
+  }
+
+  private prune(since: number): void {
+    for (const [k, list] of this.hits) if (!list.some((t) => t > since)) this.hits.delete(k);
+  }
+}
+
+function sendsEmail(path: string, verifyEmail: boolean): boolean {
+  const always = ['/signin/passwordless/email', '/signin/otp/email', '/user/email/change', '/user/password/reset'];
+  const withVerify = ['/user/email/send-verification-email', '/signup/email-password', '/user/deanonymize'];
+  return always.includes(path) || (verifyEmail && withVerify.includes(path));
+}
+
+const sendsSms = (path: string) => path === '/signin/passwordless/sms';
+const bruteForceProtected = (path: string) => path.startsWith('/signin') || path.endsWith('/verify') || path.endsWith('/otp') || path === '/user/mfa';
+const isSignup = (path: string) => path.startsWith('/signup');
+const unlimited = (path: string) => path === '/healthz' || path === '/version' || path === '/.well-known/jwks.json';
+
+export function rateLimiter(s: AuthSettings) {
+  const rl = s.rateLimit;
+  const global = new SlidingWindow(rl.global);
+  const email = new SlidingWindow(rl.emails);
+  const sms = new SlidingWindow(rl.sms);
+  const bruteForce = new SlidingWindow(rl.bruteForce);
+  const signups = new SlidingWindow(rl.signups);
+
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!rl.enabled || unlimited(req.path)) return next();
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const path = req.path;
+    // Every bucket the request belongs to is charged, as hasura-auth does.
+    let ok = global.allow(ip);
+    if (sendsEmail(path, s.emailVerificationRequired)) ok = email.allow(rl.emails.global ? 'global' : ip) && ok;
+    if (sendsSms(path)) ok = sms.allow(ip) && ok;
+    if (bruteForceProtected(path)) ok = bruteForce.allow(ip) && ok;
+    if (isSignup(path)) ok = signups.allow(ip) && ok;
+    if (!ok) {
+      res.setHeader('Retry-After', String(Math.ceil(rl.bruteForce.intervalMs / 1000)));
+      return sendError(res, 'too-many-requests', false);
+    }
+    next();
+  };
+}

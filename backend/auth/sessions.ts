@@ -1,0 +1,175 @@
+// Sessions: Hasura JWT claims, refresh tokens stored as `\x<sha256 hex>`, rotation on /token,
+// personal access tokens, and reading the caller from the Bearer header.
+import crypto from 'node:crypto';
+import type { Request } from 'express';
+import type { BackendContext } from '../context';
+import { DEFAULT_CLAIMS_NAMESPACE } from '../jwt';
+import { AuthError } from './errors';
+import type { AuthSettings } from './settings';
+import { findUserBy, toUser, userRoles, type User, type UserRow } from './users';
+
+export interface Session {
+  accessToken: string;
+  accessTokenExpiresIn: number;
+  refreshToken: string;
+  refreshTokenId: string;
+  user: User;
+}
+
+export function hashToken(token: string): string {
+  return `\\x${crypto.createHash('sha256').update(token).digest('hex')}`;
+}
+
+/** Postgres array literal, the way hasura-auth encodes array-valued custom claims. */
+function pgArray(values: unknown[]): string {
+  return `{${values.map((v) => (typeof v === 'string' && /[",{}\s\\]/.test(v) ? JSON.stringify(v) : String(v))).join(',')}}`;
+}
+
+function valueAtPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split('.')) {
+    if (part.endsWith('[]')) {
+      const list = (cur as Record<string, unknown> | undefined)?.[part.slice(0, -2)];
+      return Array.isArray(list) ? list : undefined;
+    }
+    if (!cur || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+export function customClaimValues(user: User, s: AuthSettings): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [claim, path] of Object.entries(s.customClaims)) {
+    const v = valueAtPath(user, path);
+    if (v === undefined || v === null) continue;
+    out[`x-hasura-${claim}`] = Array.isArray(v) ? pgArray(v) : typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  return out;
+}
+
+export class Sessions {
+  constructor(
+    private readonly ctx: BackendContext,
+    private readonly s: AuthSettings,
+  ) {}
+
+  get namespace(): string {
+    return this.ctx.jwt.config.claims_namespace ?? DEFAULT_CLAIMS_NAMESPACE;
+  }
+
+  async accessToken(user: User, opts: { elevated?: boolean } = {}): Promise<string> {
+    const claims: Record<string, unknown> = {
+      ...customClaimValues(user, this.s),
+      'x-hasura-allowed-roles': user.roles,
+      'x-hasura-default-role': user.defaultRole,
+      'x-hasura-user-id': user.id,
+      'x-hasura-user-is-anonymous': String(user.isAnonymous),
+      ...(opts.elevated ? { 'x-hasura-auth-elevated': user.id } : {}),
+    };
+    return this.ctx.jwt.sign({ sub: user.id, [this.namespace]: claims }, this.s.accessTokenExpiresIn);
+  }
+
+  async loadUser(row: UserRow): Promise<User> {
+    return toUser(row, await userRoles(this.ctx.db, row));
+  }
+
+  /** A new regular refresh token row plus an access token: what every sign-in returns. */
+  async create(row: UserRow, opts: { elevated?: boolean } = {}): Promise<Session> {
+    const refreshToken = crypto.randomUUID();
+    const expiresAt = new Date(Date.now() + this.s.refreshTokenExpiresIn * 1000);
+    const { rows } = await this.ctx.db.query<{ id: string }>(
+      `INSERT INTO auth.refresh_tokens (user_id, refresh_token_hash, expires_at, type) VALUES ($1, $2, $3, 'regular') RETURNING id`,
+      [row.id, hashToken(refreshToken), expiresAt.toISOString()],
+    );
+    await this.ctx.db.query('UPDATE auth.users SET last_seen = now() WHERE id = $1', [row.id]);
+    const user = await this.loadUser(row);
+    return {
+      accessToken: await this.accessToken(user, opts),
+      accessTokenExpiresIn: this.s.accessTokenExpiresIn,
+      refreshToken,
+      refreshTokenId: rows[0].id,
+      user,
+    };
+  }
+
+  /** /token: the same row gets a new hash and expiry in one statement, so the old token dies at once. */
+  async refresh(refreshToken: string): Promise<Session> {
+    const newToken = crypto.randomUUID();
+    const expiresAt = new Date(Date.now() + this.s.refreshTokenExpiresIn * 1000);
+    const { rows } = await this.ctx.db.query<{ id: string; user_id: string }>(
+      `UPDATE auth.refresh_tokens SET refresh_token_hash = $2, expires_at = $3
+       WHERE refresh_token_hash = $1 AND type = 'regular' AND expires_at > now() RETURNING id, user_id`,
+      [hashToken(refreshToken), hashToken(newToken), expiresAt.toISOString()],
+    );
+    const token = rows[0];
+    if (!token) throw new AuthError('invalid-refresh-token');
+    const row = await findUserBy(this.ctx.db, 'id', token.user_id);
+    if (!row) throw new AuthError('invalid-refresh-token');
+    if (row.disabled) throw new AuthError('disabled-user');
+    await this.ctx.db.query('UPDATE auth.users SET last_seen = now() WHERE id = $1', [row.id]);
+    const user = await this.loadUser(row);
+    return {
+      accessToken: await this.accessToken(user),
+      accessTokenExpiresIn: this.s.accessTokenExpiresIn,
+      refreshToken: newToken,
+      refreshTokenId: token.id,
+      user,
+    };
+  }
+
+  async signOut(refreshToken: string): Promise<void> {
+    await this.ctx.db.query(`DELETE FROM auth.refresh_tokens WHERE refresh_token_hash = $1 AND type = 'regular'`, [hashToken(refreshToken)]);
+  }
+
+  async signOutAll(userId: string): Promise<void> {
+    await this.ctx.db.query(`DELETE FROM auth.refresh_tokens WHERE user_id = $1 AND type = 'regular'`, [userId]);
+  }
+
+  async createPat(userId: string, expiresAt: Date, metadata: Record<string, unknown> | null): Promise<{ id: string; personalAccessToken: string }> {
+    const pat = crypto.randomUUID();
+    const { rows } = await this.ctx.db.query<{ id: string }>(
+      `INSERT INTO auth.refresh_tokens (user_id, refresh_token_hash, expires_at, type, metadata) VALUES ($1, $2, $3, 'pat', $4) RETURNING id`,
+      [userId, hashToken(pat), expiresAt.toISOString(), metadata === null ? null : JSON.stringify(metadata)],
+    );
+    return { id: rows[0].id, personalAccessToken: pat };
+  }
+
+  async userByPat(pat: string): Promise<UserRow> {
+    const { rows } = await this.ctx.db.query<{ user_id: string }>(
+      `SELECT user_id FROM auth.refresh_tokens WHERE refresh_token_hash = $1 AND type = 'pat' AND expires_at > now()`,
+      [hashToken(pat)],
+    );
+    const row = rows[0] && (await findUserBy(this.ctx.db, 'id', rows[0].user_id));
+    if (!row) throw new AuthError('invalid-pat');
+    if (row.disabled) throw new AuthError('disabled-user');
+    return row;
+  }
+}
+
+export interface Caller {
+  userId: string;
+  isAnonymous: boolean;
+  elevated: boolean;
+}
+
+/** The signed-in caller from `Authorization: Bearer <jwt>`; a missing, tampered or expired token is 401. */
+export async function callerOf(req: Request, ctx: BackendContext, namespace: string): Promise<Caller> {
+  const header = req.headers.authorization ?? '';
+  const m = /^Bearer\s+(.+)$/i.exec(header);
+  if (!m) throw new AuthError('unauthenticated-user');
+  let payload: Record<string, unknown>;
+  try {
+    payload = (await ctx.jwt.verify(m[1].trim())) as Record<string, unknown>;
+  } catch {
+    throw new AuthError('unauthenticated-user');
+  }
+  const claims = payload[namespace] as Record<string, unknown> | undefined;
+  const userId = claims?.['x-hasura-user-id'];
+  if (typeof userId !== 'string') throw new AuthError('unauthenticated-user');
+  return {
+    userId,
+    isAnonymous: claims?.['x-hasura-user-is-anonymous'] === 'true',
+    elevated: claims?.['x-hasura-auth-elevated'] === userId,
+  };
+}
