@@ -1,0 +1,88 @@
+// The live-query hub on its own: one poller per key, no overlapping runs, change-only pushes,
+// failures confined to their key.
+import { LiveQueryHub, toHasuraError } from './liveQueries';
+import type { PreparedSubscription } from '../types';
+import { sleep } from './__fixtures__/wsTestKit';
+
+function query(key: string, run: () => Promise<string>): PreparedSubscription {
+  return { key, run };
+}
+
+describe('LiveQueryHub', () => {
+  let hub: LiveQueryHub;
+  afterEach(() => hub.close());
+
+  it('never overlaps runs of one key, even when a run outlasts the interval', async () => {
+    hub = new LiveQueryHub(10);
+    let active = 0;
+    let maxActive = 0;
+    let runs = 0;
+    const slow = query('k', async () => {
+      active += 1;
+      maxActive = Math.max(maxActive, active);
+      runs += 1;
+      await sleep(40);
+      active -= 1;
+      return `{"n":${runs}}`;
+    });
+    const pushed: string[] = [];
+    hub.subscribe(slow, { push: (t) => pushed.push(t) });
+    hub.subscribe(slow, { push: () => undefined });
+    await sleep(300);
+    expect(maxActive).toBe(1);
+    expect(runs).toBeGreaterThan(2);
+    expect(pushed[0]).toBe('{"data":{"n":1}}');
+  });
+
+  it('gives a late subscriber the current result at once, without another run', async () => {
+    hub = new LiveQueryHub(1000);
+    let runs = 0;
+    const q = query('k', async () => `{"runs":${++runs}}`);
+    hub.subscribe(q, { push: () => undefined });
+    await sleep(30);
+    const late: string[] = [];
+    hub.subscribe(q, { push: (t) => late.push(t) });
+    expect(late).toEqual(['{"data":{"runs":1}}']);
+    expect(runs).toBe(1);
+  });
+
+  it('keeps a failing key from touching other keys, and survives a subscriber that throws', async () => {
+    hub = new LiveQueryHub(20);
+    const bad: string[] = [];
+    const good: string[] = [];
+    hub.subscribe(query('bad', () => Promise.reject(new Error('boom'))), { push: (t) => bad.push(t) });
+    hub.subscribe(query('good', async () => '{"ok":true}'), {
+      push: () => {
+        throw new Error('socket gone');
+      },
+    });
+    hub.subscribe(query('good', async () => '{"ok":true}'), { push: (t) => good.push(t) });
+    await sleep(120);
+    expect(bad).toEqual(['{"errors":[{"message":"database query error","extensions":{"path":"$","code":"unexpected"}}]}']);
+    expect(good).toEqual(['{"data":{"ok":true}}']);
+    expect(hub.stats()).toMatchObject({ pollers: 2, subscribers: 3 });
+    expect(hub.stats().failedRuns).toBeGreaterThan(1);
+  });
+
+  it('stops polling when the last subscriber leaves', async () => {
+    hub = new LiveQueryHub(10);
+    let runs = 0;
+    const q = query('k', async () => `{"r":${++runs}}`);
+    const leaveA = hub.subscribe(q, { push: () => undefined });
+    const leaveB = hub.subscribe(q, { push: () => undefined });
+    await sleep(50);
+    leaveA();
+    expect(hub.stats().pollers).toBe(1);
+    leaveB();
+    expect(hub.stats().pollers).toBe(0);
+    const after = runs;
+    await sleep(60);
+    expect(runs).toBe(after);
+  });
+
+  it("reports the engine's own error when run() throws a Hasura-shaped one", () => {
+    const err = { message: 'missing session variable: "x-hasura-user-id"', extensions: { code: 'not-found', path: '$' } };
+    expect(toHasuraError(err)).toEqual(err);
+    expect(toHasuraError('weird')).toEqual({ message: 'database query error', extensions: { path: '$', code: 'unexpected' } });
+  });
+});
