@@ -1,0 +1,1 @@
+DELETE FROM auth.roles WHERE role IN ('admin', 'communicator', 'member', 'inspector', 'manager', 'cleaner', 'owner', 'contractor');
