@@ -74,6 +74,8 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  // With port 0 (tests) the public URL is only known now; links and presigned URLs need the real one.
+  if (/:0$/.test(config.publicUrl)) config.publicUrl = url;
   log.info(`listening on ${url} (graphql ${url}/v1/graphql, auth ${url}/v1/auth, storage ${url}/v1/storage, functions ${url}/v1/functions)`);
 
   return {

@@ -1,0 +1,2 @@
+// Test function: forgot its default export.
+export const handler = () => undefined;

@@ -1,0 +1,68 @@
+// The functions runtime inside the real backend process (node + tsx, as `npm run backend` runs it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { NhostClient } from '@nhost/nhost-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+describe('functions in the running backend process', () => {
+  let child: ChildProcess;
+  let base: string;
+  let output = '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-fn-'));
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'backend/cli.ts', '--project', 'backend/storage/__fixtures__/project', '--functions', 'backend/functions/__fixtures__/functions', '--port', String(port), '--data', dataDir, '--seeds', 'false', '--host', '127.0.0.1'],
+      { cwd: root, env: { ...process.env, AUTH_RATE_LIMIT_ENABLE: 'false', DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    for (let i = 0; i < 240; i++) {
+      if (child.exitCode !== null) throw new Error(`backend exited: ${output}`);
+      const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`backend did not start: ${output}`);
+  });
+
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads TypeScript handlers and answers the Nhost client', async () => {
+    const nhost = new NhostClient({ authUrl: `${base}/v1/auth`, graphqlUrl: `${base}/v1/graphql`, storageUrl: `${base}/v1/storage`, functionsUrl: `${base}/v1/functions` });
+    const { res, error } = await nhost.functions.call<{ body: unknown; env: { functions: string } }>('echo', { a: 1 });
+    expect(error).toBeNull();
+    expect(res?.data).toMatchObject({ body: { a: 1 }, env: { functions: `${base}/v1/functions` } });
+  });
+
+  it('survives a function that throws from a timer: that request gets a JSON 500, the server keeps serving', async () => {
+    const r = await fetch(`${base}/v1/functions/throws-later`, { method: 'POST' });
+    expect(r.status).toBe(500);
+    expect(await r.json()).toMatchObject({ status: 500, error: 'internal-server-error' });
+    expect(child.exitCode).toBeNull();
+    expect((await fetch(`${base}/v1/functions/nested`)).status).toBe(200);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,2 @@
+-- The storage fixture needs no tables of its own: storage.* comes with the backend.
+SELECT 1;
