@@ -9,6 +9,8 @@ import { loadAuthSettings } from './settings';
 import { registerEmailPassword } from './routes/email-password';
 import { registerSession } from './routes/session';
 import { registerTickets } from './routes/tickets';
+import { registerPasswordless } from './routes/passwordless';
+import { registerMfa } from './routes/mfa';
 
 export { loadAuthSettings, type AuthSettings } from './settings';
 
@@ -22,6 +24,8 @@ export async function createAuthService(ctx: BackendContext, mailer: Mailer): Pr
   registerEmailPassword(router, app);
   registerSession(router, app);
   registerTickets(router, app);
+  registerPasswordless(router, app);
+  registerMfa(router, app);
   router.use((_req, res) => sendError(res, 'not-found', false));
   router.use(errorHandler(settings.concealErrors, (m, e) => ctx.log.error(m, e)));
   return { router };

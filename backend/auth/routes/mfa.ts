@@ -1,0 +1,73 @@
+// TOTP multi-factor: generate a secret with its QR code, activate/deactivate it with a code, and
+// finish a password sign-in with the `mfaTotp:<uuid>` ticket. SHA1, 6 digits, 30 s, ±1 step.
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { Router } from 'express';
+import type { AuthApp } from '../app';
+import { AuthError } from '../errors';
+import { bodyOf, isUuid, requireString } from '../validate';
+import { findUserBy, type UserRow } from '../users';
+
+export async function totpValid(secret: string, code: string): Promise<boolean> {
+  if (!/^\d{6}$/.test(code)) return false;
+  try {
+    return (await verify({ secret, token: code, epochTolerance: 30 })).valid;
+  } catch {
+    return false;
+  }
+}
+
+export function registerMfa(router: Router, app: AuthApp): void {
+  const { s } = app;
+
+  router.get('/mfa/totp/generate', async (req, res) => {
+    app.requireEnabled(s.mfaEnabled);
+    const { user } = await app.callerUser(req);
+    if (user.is_anonymous) throw new AuthError('forbidden-anonymous');
+    if (user.active_mfa_type === 'totp') throw new AuthError('totp-already-active');
+    const totpSecret = generateSecret({ length: 32 });
+    await app.db.query('UPDATE auth.users SET totp_secret = $2 WHERE id = $1', [user.id, totpSecret]);
+    const uri = generateURI({ issuer: s.totpIssuer, label: user.email ?? user.id, secret: totpSecret });
+    const imageUrl = await QRCode.toDataURL(uri, { width: 200, type: 'image/png' });
+    res.json({ imageUrl, totpSecret });
+  });
+
+  router.post('/user/mfa', async (req, res) => {
+    app.requireEnabled(s.mfaEnabled);
+    const { user } = await app.callerUser(req);
+    const body = bodyOf(req.body);
+    const code = requireString(body, 'code');
+    const type = body.activeMfaType ?? '';
+    if (type !== 'totp' && type !== '') throw new AuthError('invalid-request');
+    if (type === 'totp') {
+      if (user.active_mfa_type === 'totp') throw new AuthError('totp-already-active');
+      if (!user.totp_secret) throw new AuthError('no-totp-secret');
+      if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
+      await app.db.query(`UPDATE auth.users SET active_mfa_type = 'totp' WHERE id = $1`, [user.id]);
+    } else {
+      if (user.active_mfa_type !== 'totp') throw new AuthError('mfa-type-not-found');
+      if (!user.totp_secret) throw new AuthError('no-totp-secret');
+      if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
+      await app.db.query('UPDATE auth.users SET active_mfa_type = NULL, totp_secret = NULL WHERE id = $1', [user.id]);
+    }
+    res.json('OK');
+  });
+
+  router.post('/signin/mfa/totp', async (req, res) => {
+    const body = bodyOf(req.body);
+    const ticket = requireString(body, 'ticket');
+    const otp = requireString(body, 'otp');
+    if (!ticket.startsWith('mfaTotp:') || !isUuid(ticket.slice('mfaTotp:'.length))) throw new AuthError('invalid-ticket');
+    const { rows } = await app.db.query<UserRow>('SELECT * FROM auth.users WHERE ticket = $1 AND ticket_expires_at > now()', [ticket]);
+    const user = rows[0];
+    if (!user) throw new AuthError('invalid-ticket');
+    if (user.disabled) throw new AuthError('disabled-user');
+    if (user.active_mfa_type !== 'totp') throw new AuthError('disabled-mfa-totp');
+    if (!user.totp_secret) throw new AuthError('no-totp-secret');
+    if (!(await totpValid(user.totp_secret, otp))) throw new AuthError('invalid-totp');
+    // One use: a replayed ticket finds nobody.
+    await app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]);
+    const fresh = (await findUserBy(app.db, 'id', user.id)) ?? user;
+    res.json({ session: await app.sessions.create(fresh) });
+  });
+}

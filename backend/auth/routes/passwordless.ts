@@ -1,0 +1,132 @@
+// Passwordless sign-in: e-mail magic link, e-mail one-time code, and SMS one-time code. Each
+// creates the user on first use (unless sign-up is off), like hasura-auth.
+import crypto from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Request, Router } from 'express';
+import type { AuthApp } from '../app';
+import { AuthError } from '../errors';
+import { bodyOf, checkEmailAllowed, requireEmail, requireString, signUpOptions, type SignUpOptions } from '../validate';
+import { createUser, findUserBy, gravatarUrl, newTicket, setTicket, type UserRow } from '../users';
+
+const HOUR = 3600;
+const SMS_OTP_TTL = 5 * 60;
+
+/** A 6-digit code from a CSPRNG. */
+export function sixDigitCode(): string {
+  return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export function registerPasswordless(router: Router, app: AuthApp): void {
+  const { s } = app;
+
+  /** The user for this e-mail, created on first passwordless use. */
+  async function userForEmail(email: string, options: SignUpOptions): Promise<UserRow> {
+    checkEmailAllowed(email, s);
+    let user = await findUserBy(app.db, 'email', email);
+    if (!user) {
+      app.requireSignupAllowed();
+      user = await createUser(app.db, {
+        email,
+        displayName: options.displayName ?? email,
+        locale: options.locale,
+        defaultRole: options.defaultRole,
+        roles: options.allowedRoles,
+        metadata: options.metadata,
+        avatarUrl: gravatarUrl(email, s),
+        disabled: s.disableNewUsers,
+      });
+    }
+    if (user.disabled) throw new AuthError('disabled-user');
+    return user;
+  }
+
+  router.post('/signin/passwordless/email', async (req, res) => {
+    app.requireEnabled(s.emailPasswordlessEnabled);
+    const body = bodyOf(req.body);
+    const email = requireEmail(body);
+    const options = signUpOptions(body.options, s);
+    const user = await userForEmail(email, options);
+    const ticket = newTicket('passwordlessEmail');
+    await setTicket(app.db, user.id, ticket, HOUR);
+    await app.sendLink(req, 'signin-passwordless', user, email, 'signinPasswordless', ticket, options.redirectTo);
+    res.json('OK');
+  });
+
+  router.post('/signin/otp/email', async (req, res) => {
+    app.requireEnabled(s.emailOtpEnabled);
+    const body = bodyOf(req.body);
+    const email = requireEmail(body);
+    const options = signUpOptions(body.options, s);
+    const user = await userForEmail(email, options);
+    const code = sixDigitCode();
+    await setTicket(app.db, user.id, `otp:${code}`, HOUR);
+    await app.mailer.sendTemplate('signin-otp', user.locale, email, app.templateVars(req, user, { code, ticket: `otp:${code}`, redirectTo: options.redirectTo }));
+    res.json('OK');
+  });
+
+  router.post('/signin/otp/email/verify', async (req, res) => {
+    app.requireEnabled(s.emailOtpEnabled);
+    const body = bodyOf(req.body);
+    const email = requireEmail(body);
+    const otp = requireString(body, 'otp');
+    const { rows } = await app.db.query<UserRow>(
+      `UPDATE auth.users SET ticket = NULL, ticket_expires_at = now(), email_verified = true
+       WHERE email = $1 AND ticket = $2 AND ticket_expires_at > now() RETURNING *`,
+      [email, `otp:${otp}`],
+    );
+    const user = rows[0];
+    if (!user) throw new AuthError('invalid-otp');
+    if (user.disabled) throw new AuthError('disabled-user');
+    res.json({ session: await app.sessions.create(user) });
+  });
+
+  router.post('/signin/passwordless/sms', async (req: Request, res) => {
+    app.requireEnabled(s.smsPasswordlessEnabled);
+    const body = bodyOf(req.body);
+    const phoneNumber = requireString(body, 'phoneNumber').trim();
+    if (!/^\+?[0-9 ()-]{4,20}$/.test(phoneNumber)) throw new AuthError('cannot-send-sms');
+    const options = signUpOptions(body.options, s);
+    let user = await findUserBy(app.db, 'phone_number', phoneNumber);
+    if (!user) {
+      app.requireSignupAllowed();
+      user = await createUser(app.db, {
+        phoneNumber,
+        displayName: options.displayName ?? phoneNumber,
+        locale: options.locale,
+        defaultRole: options.defaultRole,
+        roles: options.allowedRoles,
+        metadata: options.metadata,
+        disabled: s.disableNewUsers,
+      });
+    }
+    if (user.disabled) throw new AuthError('disabled-user');
+    const code = sixDigitCode();
+    await app.db.query(
+      `UPDATE auth.users SET otp_hash = $2, otp_hash_expires_at = $3, otp_method_last_used = 'sms' WHERE id = $1`,
+      [user.id, await bcrypt.hash(code, 10), new Date(Date.now() + SMS_OTP_TTL * 1000).toISOString()],
+    );
+    try {
+      await app.mailer.sendSms('signin-passwordless-sms', user.locale, phoneNumber, app.templateVars(req, user, { code }));
+    } catch (e) {
+      app.ctx.log.error('sending the sign-in SMS failed', e);
+      throw new AuthError('cannot-send-sms');
+    }
+    res.json('OK');
+  });
+
+  router.post('/signin/passwordless/sms/otp', async (req, res) => {
+    app.requireEnabled(s.smsPasswordlessEnabled);
+    const body = bodyOf(req.body);
+    const phoneNumber = requireString(body, 'phoneNumber').trim();
+    const otp = requireString(body, 'otp');
+    const user = await findUserBy(app.db, 'phone_number', phoneNumber);
+    const live = user?.otp_hash && new Date(user.otp_hash_expires_at).getTime() > Date.now();
+    if (!user || !live || !(await bcrypt.compare(otp, user.otp_hash ?? ''))) throw new AuthError('invalid-otp');
+    if (user.disabled) throw new AuthError('disabled-user');
+    const { rows } = await app.db.query<UserRow>(
+      `UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now(), phone_number_verified = true WHERE id = $1 RETURNING *`,
+      [user.id],
+    );
+    res.json({ session: await app.sessions.create(rows[0]) });
+  });
+}

@@ -1,0 +1,98 @@
+// TOTP MFA: generate (QR data URL), activate, password sign-in going to needsMfa, finishing with
+// the mfaTotp ticket through the real client, wrong/expired/replayed tickets, deactivation.
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend } from '../helpers/backend';
+import type { RunningBackend } from '../../backend/server';
+import { authClient, get, post, uniqueEmail } from '../../backend/auth/testing';
+
+let backend: RunningBackend;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend?.close();
+});
+
+interface Session {
+  accessToken: string;
+  user: { id: string };
+}
+
+async function userWithTotp(): Promise<{ email: string; secret: string; session: Session }> {
+  const email = uniqueEmail('mfa');
+  const session = (await post<{ session: Session }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
+  const gen = await get<{ imageUrl: string; totpSecret: string }>(backend, '/mfa/totp/generate', session.accessToken);
+  expect(gen.status).toBe(200);
+  expect(gen.body.imageUrl).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]{100,}$/);
+  expect(gen.body.totpSecret).toMatch(/^[A-Z2-7]+=*$/);
+  const secret = gen.body.totpSecret;
+  const wrong = await post(backend, '/user/mfa', { code: '000000', activeMfaType: 'totp' }, session.accessToken);
+  if ((await generate({ secret })) !== '000000') expect(wrong.body).toEqual({ status: 401, error: 'invalid-totp', message: 'Invalid TOTP code' });
+  const ok = await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: 'totp' }, session.accessToken);
+  expect(ok).toMatchObject({ status: 200, body: 'OK' });
+  return { email, secret, session };
+}
+
+describe('TOTP', () => {
+  it('password sign-in goes to needsMfa, then the code signs in', async () => {
+    const { email, secret } = await userWithTotp();
+    const client = authClient(backend);
+    const first = await client.signIn({ email, password: 'correct-horse' });
+    expect(first.error).toBeNull();
+    expect(first.session).toBeNull();
+    expect(first.mfa?.ticket).toMatch(/^mfaTotp:[0-9a-f-]{36}$/);
+    expect(client.client.interpreter?.getSnapshot().matches({ authentication: { signedOut: 'needsMfa' } })).toBe(true);
+    expect(client.isAuthenticated()).toBe(false);
+
+    const done = await client.signIn({ otp: await generate({ secret }), ticket: first.mfa?.ticket });
+    expect(done.error).toBeNull();
+    expect(client.isAuthenticated()).toBe(true);
+    expect(client.getUser()?.activeMfaType).toBe('totp');
+
+    // the ticket is single-use
+    const replay = await post(backend, '/signin/mfa/totp', { ticket: first.mfa?.ticket, otp: await generate({ secret }) });
+    expect(replay.body).toEqual({ status: 401, error: 'invalid-ticket', message: 'Invalid ticket' });
+  });
+
+  it('refuses a wrong code, a malformed or expired ticket', async () => {
+    const { email, secret } = await userWithTotp();
+    const signin = await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
+    const ticket = signin.body.mfa.ticket;
+    const code = await generate({ secret });
+    const wrong = await post(backend, '/signin/mfa/totp', { ticket, otp: code === '123456' ? '654321' : '123456' });
+    expect(wrong.body).toEqual({ status: 401, error: 'invalid-totp', message: 'Invalid TOTP code' });
+    const malformed = await post(backend, '/signin/mfa/totp', { ticket: 'mfaTotp:nope', otp: code });
+    expect(malformed.status).toBe(401);
+    await backend.ctx.db.query(`UPDATE auth.users SET ticket_expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
+    expect((await post(backend, '/signin/mfa/totp', { ticket, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
+  });
+
+  it('the client validates the ticket before calling (SPEC 5)', async () => {
+    const client = authClient(backend);
+    const none = await client.signIn({ otp: '123456' });
+    expect(none.error).toMatchObject({ error: 'no-mfa-ticket' });
+    const bad = await client.signIn({ otp: '123456', ticket: 'nope' });
+    expect(bad.error).toMatchObject({ error: 'invalid-mfa-ticket', message: 'MFA ticket is invalid' });
+  });
+
+  it('activating twice, deactivating with a code, and errors without a secret', async () => {
+    const { email, secret, session } = await userWithTotp();
+    expect((await get(backend, '/mfa/totp/generate', session.accessToken)).body).toMatchObject({ error: 'totp-already-active' });
+    const off = await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: '' }, session.accessToken);
+    expect(off.body).toBe('OK');
+    const again = await post(backend, '/user/mfa', { code: '123456' }, session.accessToken);
+    expect(again.body).toEqual({ status: 400, error: 'mfa-type-not-found', message: 'MFA type not found' });
+    const noSecret = await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' }, session.accessToken);
+    expect(noSecret.body).toEqual({ status: 400, error: 'no-totp-secret', message: 'User does not have a TOTP secret' });
+    // without MFA the password sign-in gives a session directly
+    const plain = await post<{ session: Session }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
+    expect(plain.body.session.accessToken).toEqual(expect.any(String));
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await get(backend, '/mfa/totp/generate')).status).toBe(401);
+    expect((await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,120 @@
+// Passwordless sign-in with the real HasuraAuthClient: magic link through /verify, e-mail OTP and
+// SMS OTP, reading the link or code from the dev outbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend } from '../helpers/backend';
+import type { RunningBackend } from '../../backend/server';
+import { authClient, get, openLink, otpCode, post, uniqueEmail, verifyLink } from '../../backend/auth/testing';
+
+let backend: RunningBackend;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe('magic link', () => {
+  it('mails a /verify link that signs the user in and verifies the e-mail', async () => {
+    const client = authClient(backend);
+    const email = uniqueEmail('magic');
+    const res = await client.signIn({ email, options: { redirectTo: 'http://localhost:3000/dashboard' } });
+    expect(res.error).toBeNull();
+    expect(client.isAuthenticated()).toBe(false);
+
+    const link = verifyLink(backend, email, 'signin-passwordless');
+    const url = new URL(link);
+    expect(url.pathname).toBe('/v1/auth/verify');
+    expect(url.searchParams.get('type')).toBe('signinPasswordless');
+    expect(url.searchParams.get('ticket')).toMatch(/^passwordlessEmail:[0-9a-f-]{36}$/);
+
+    const target = await openLink(link);
+    expect(target.origin + target.pathname).toBe('http://localhost:3000/dashboard');
+    expect(target.searchParams.get('type')).toBe('passwordlessEmail');
+    const refreshToken = target.searchParams.get('refreshToken');
+    expect(refreshToken).toMatch(/^[0-9a-f-]{36}$/);
+
+    // what the browser client does with the URL: exchange the refresh token for a session
+    const session = await client.refreshSession(refreshToken ?? '');
+    expect(session.error).toBeNull();
+    expect(client.isAuthenticated()).toBe(true);
+    expect(client.getUser()).toMatchObject({ email, emailVerified: true });
+
+    // the link works once
+    const again = await openLink(link);
+    expect(again.searchParams.get('error')).toBe('invalid-ticket');
+    expect(again.searchParams.get('errorDescription')).toBe('Invalid ticket');
+  });
+
+  it('redirects with error for an expired ticket and refuses a foreign redirectTo', async () => {
+    const email = uniqueEmail('expired-link');
+    await post(backend, '/signin/passwordless/email', { email });
+    const link = verifyLink(backend, email);
+    await backend.ctx.db.query(`UPDATE auth.users SET ticket_expires_at = now() - interval '1 minute' WHERE email = $1`, [email]);
+    const target = await openLink(link);
+    expect(target.searchParams.get('error')).toBe('invalid-ticket');
+    expect(target.searchParams.get('refreshToken')).toBeNull();
+
+    const evil = new URL(link);
+    evil.searchParams.set('redirectTo', 'https://evil.example/steal');
+    const res = await get(backend, `${evil.pathname.replace('/v1/auth', '')}${evil.search}`);
+    expect(res.status).toBe(302);
+    const loc = new URL(res.headers.get('location') ?? '');
+    expect(loc.searchParams.get('error')).toBe('redirectTo-not-allowed');
+    expect(loc.searchParams.get('refreshToken')).toBeNull();
+
+    const bad = await post(backend, '/signin/passwordless/email', { email: uniqueEmail(), options: { redirectTo: 'https://evil.example' } });
+    expect(bad.body).toMatchObject({ error: 'redirectTo-not-allowed' });
+  });
+});
+
+describe('e-mail OTP', () => {
+  it('signs in with the 6-digit code, once', async () => {
+    const client = authClient(backend);
+    const email = uniqueEmail('otp');
+    expect((await client.signInEmailOTP(email)).error).toBeNull();
+    const code = otpCode(backend, email, 'signin-otp');
+    const wrong = await post(backend, '/signin/otp/email/verify', { email, otp: code === '000000' ? '111111' : '000000' });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid-otp', message: 'Invalid or expired OTP' } });
+    const res = await client.verifyEmailOTP(email, code);
+    expect(res.error).toBeNull();
+    expect(client.isAuthenticated()).toBe(true);
+    expect(client.getUser()).toMatchObject({ email, emailVerified: true });
+    const replay = await post(backend, '/signin/otp/email/verify', { email, otp: code });
+    expect(replay.status).toBe(400);
+  });
+});
+
+describe('SMS OTP', () => {
+  it('texts a code; the client goes to needsOtp and then signs in', async () => {
+    const client = authClient(backend);
+    const phoneNumber = `+3630${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    const first = await client.signIn({ phoneNumber });
+    expect(first.error).toBeNull();
+    expect(client.isAuthenticated()).toBe(false);
+    const code = otpCode(backend, phoneNumber, 'signin-passwordless-sms');
+    const wrong = await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code === '000000' ? '111111' : '000000' });
+    expect(wrong.body).toMatchObject({ status: 400, error: 'invalid-otp' });
+    const res = await client.signIn({ phoneNumber, otp: code });
+    expect(res.error).toBeNull();
+    expect(client.isAuthenticated()).toBe(true);
+    expect(client.getUser()).toMatchObject({ phoneNumber, phoneNumberVerified: true });
+  });
+
+  it('an expired code is refused', async () => {
+    const phoneNumber = `+3620${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    await post(backend, '/signin/passwordless/sms', { phoneNumber });
+    const code = otpCode(backend, phoneNumber);
+    await backend.ctx.db.query(`UPDATE auth.users SET otp_hash_expires_at = now() - interval '1 second' WHERE phone_number = $1`, [phoneNumber]);
+    expect((await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code })).status).toBe(400);
+  });
+
+  it('refuses a missing or unusable phone number', async () => {
+    expect((await post(backend, '/signin/passwordless/sms', { phoneNumber: '' })).body).toMatchObject({ status: 400, error: 'invalid-request' });
+    expect((await post(backend, '/signin/passwordless/sms', { phoneNumber: 'call me' })).body).toEqual({
+      status: 400,
+      error: 'cannot-send-sms',
+      message: 'Cannot send SMS, check your phone number is correct',
+    });
+  });
+});
