@@ -1,0 +1,59 @@
+// The NTAK tab: the registry id and name, the skip flag, and where the certificates stand.
+// The NTAK area later adds the CSR flow; here the fields are edited and the certificates shown.
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ntakSchema, type NtakValues } from '@/domain/accommodationSchemas';
+import type { FormShape } from '../mappers';
+import { submitWith, type SaveResult } from '../submit';
+import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from './FormFields';
+
+export interface NtakTabProps {
+  initialValues: FormShape<NtakValues>;
+  certificates: { ntakCert: boolean; signingCert: boolean; authCert: boolean };
+  readOnly?: boolean;
+  onSave: (values: NtakValues) => Promise<SaveResult>;
+  onDirtyChange?: (id: string, dirty: boolean) => void;
+}
+
+export function NtakTab({ initialValues, certificates, readOnly, onSave, onDirtyChange }: NtakTabProps) {
+  const { t } = useTranslation('accommodation');
+  const status = (present: boolean) => (present ? t('ntak.certPresent') : t('ntak.certMissing'));
+  return (
+    <Formik initialValues={initialValues} validationSchema={ntakSchema} enableReinitialize onSubmit={submitWith(ntakSchema, onSave)}>
+      {({ isSubmitting, dirty }) => (
+        <Form noValidate aria-label={t('tabs.ntak')}>
+          <DirtyReporter id="ntak" onDirtyChange={onDirtyChange} />
+          <Stack spacing={2}>
+            <FormGrid>
+              <TextInput name="ntakId" label={t('ntak.fields.ntakId')} disabled={readOnly} />
+              <TextInput name="ntakName" label={t('ntak.fields.ntakName')} disabled={readOnly} />
+            </FormGrid>
+            <CheckboxInput name="skipNtak" label={t('ntak.fields.skipNtak')} disabled={readOnly} />
+            <Typography variant="subtitle1" component="h3">
+              {t('ntak.certificates')}
+            </Typography>
+            <dl style={{ margin: 0 }}>
+              <dt>{t('ntak.ntakCert')}</dt>
+              <dd>{status(certificates.ntakCert)}</dd>
+              <dt>{t('ntak.signingCert')}</dt>
+              <dd>{status(certificates.signingCert)}</dd>
+              <dt>{t('ntak.authCert')}</dt>
+              <dd>{status(certificates.authCert)}</dd>
+            </dl>
+            <Typography color="text.secondary">{t('ntak.csrLater')}</Typography>
+            {readOnly ? null : (
+              <div>
+                <Button type="submit" variant="contained" disabled={isSubmitting || !dirty}>
+                  {t('actions.save')}
+                </Button>
+              </div>
+            )}
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
