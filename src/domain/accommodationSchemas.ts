@@ -42,7 +42,7 @@ const isoDate = () => yup.string().nullable().default(null).matches(/^\d{4}-\d{2
 export const accommodationSchema = yup.object({
   name: name(),
   externalName: optionalText(100),
-  ownerId: yup.string().nullable().default(null),
+  ownerId: yup.string().nullable().default(null).transform((value: string | null) => value || null),
   ownerName: optionalText(100),
   taxId: optionalText(30),
   vatRate: yup.number().transform(emptyToNull).typeError(messages.required).required(messages.required).min(0, messages.tooLow).max(100, messages.tooHigh),
