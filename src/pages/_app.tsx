@@ -1,8 +1,26 @@
+// The app frame every page shares, kept small so guest pages stay lean (perf-baseline.md):
+// translations, toasts and the route progress bar. Heavier providers come with a page's layout.
 import type { AppProps } from 'next/app';
+import type { EmotionCache } from '@emotion/react';
 import { appWithTranslation } from 'next-i18next/pages';
+import { ToastContainer } from 'react-toastify';
+import 'nprogress/nprogress.css';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { useRouteProgress } from '@/components/useRouteProgress';
 
-function App({ Component, pageProps }: AppProps) {
-  return <Component {...pageProps} />;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout; emotionCache?: EmotionCache };
+
+function App({ Component, pageProps, emotionCache }: AppPropsWithLayout) {
+  useRouteProgress();
+  const getLayout = Component.getLayout ?? ((page) => page);
+  return (
+    <>
+      {getLayout(<Component {...pageProps} />, { emotionCache })}
+      <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+    </>
+  );
 }
 
 export default appWithTranslation(App);

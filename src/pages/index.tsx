@@ -1,23 +1,13 @@
-import Head from 'next/head';
+// Home: the role dashboard when signed in, the landing page for visitors.
 import type { GetStaticProps } from 'next';
-import { useTranslation } from 'next-i18next/pages';
-import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { staffOrPublicLayout } from '@/features/shell';
+import { HomeDashboard } from '@/features/shell/views/HomeDashboard';
+import { Landing } from '@/features/shell/views/Landing';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
-export default function Home() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <Head>
-        <title>{t('appName')}</title>
-      </Head>
-      <main>
-        <h1>{t('appName')}</h1>
-        <p>{t('tagline')}</p>
-      </main>
-    </>
-  );
-}
+const HomePage: NextPageWithLayout = () => <HomeDashboard />;
+HomePage.getLayout = staffOrPublicLayout(<Landing />);
+export default HomePage;
 
-export const getStaticProps: GetStaticProps = async ({ locale }) => ({
-  props: await serverSideTranslations(locale ?? 'en', ['common']),
-});
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

@@ -1,0 +1,43 @@
+// The shared form rules of SPEC 5 as Yup pieces with translatable messages (common namespace).
+import * as yup from 'yup';
+import { formMessage } from './formMessage';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_NAME_LENGTH = 2;
+
+export const requiredText = () => yup.string().trim().required(formMessage('common:validation.required'));
+
+export const emailField = () => yup.string().trim().required(formMessage('common:validation.required')).email(formMessage('common:validation.email'));
+
+export const passwordField = () =>
+  yup
+    .string()
+    .required(formMessage('common:validation.required'))
+    .min(MIN_PASSWORD_LENGTH, ({ min }: { min: number }) => formMessage('common:validation.minLength', { count: min }));
+
+export const passwordConfirmation = (ref = 'password') =>
+  yup
+    .string()
+    .required(formMessage('common:validation.required'))
+    .oneOf([yup.ref(ref)], formMessage('common:validation.passwordsMatch'));
+
+export const nameField = () =>
+  yup
+    .string()
+    .trim()
+    .required(formMessage('common:validation.required'))
+    .min(MIN_NAME_LENGTH, formMessage('common:validation.nameMin'));
+
+export const phoneField = () =>
+  yup
+    .string()
+    .trim()
+    .required(formMessage('common:validation.required'))
+    .matches(/^\+?[0-9 ()-]{6,20}$/, formMessage('common:validation.phone'));
+
+export const codeField = () =>
+  yup
+    .string()
+    .trim()
+    .required(formMessage('common:validation.required'))
+    .matches(/^[0-9]{6}$/, formMessage('common:validation.code'));

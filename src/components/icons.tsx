@@ -1,0 +1,18 @@
+// The few icons the shell uses, drawn from Material Design paths so no icon pack is bundled.
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+
+const icon = (path: string) =>
+  function Icon(props: SvgIconProps) {
+    return (
+      <SvgIcon {...props}>
+        <path d={path} />
+      </SvgIcon>
+    );
+  };
+
+export const HomeIcon = icon('M10 20v-6h4v6h5v-8h3L12 3 2 12h3v8z');
+export const ApartmentIcon = icon(
+  'M17 11V3H7v4H3v14h8v-4h2v4h8V11h-4zM7 19H5v-2h2v2zm0-4H5v-2h2v2zm0-4H5V9h2v2zm4 4H9v-2h2v2zm0-4H9V9h2v2zm0-4H9V5h2v2zm4 8h-2v-2h2v2zm0-4h-2V9h2v2zm0-4h-2V5h2v2zm4 12h-2v-2h2v2zm0-4h-2v-2h2v2z',
+);
+export const PersonIcon = icon('M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z');
+export const MenuIcon = icon('M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z');

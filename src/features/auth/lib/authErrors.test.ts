@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { authErrorMessage } from './authErrors';
+
+describe('auth error messages', () => {
+  it('maps known service and SDK codes to their own message', () => {
+    expect(authErrorMessage({ status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' })).toEqual({
+      key: 'auth.invalid-email-password',
+      code: 'invalid-email-password',
+    });
+    expect(authErrorMessage({ status: 0, error: 'network', message: 'Network Error' })?.key).toBe('auth.network');
+    expect(authErrorMessage({ code: 'ERROR_CEREMONY_ABORTED' })?.key).toBe('auth.ERROR_CEREMONY_ABORTED');
+  });
+
+  it('treats a 401 "Email is not verified" as unverified and 429 as too many requests', () => {
+    expect(authErrorMessage({ status: 401, error: 'x', message: 'Email is not verified' })?.key).toBe('auth.unverified-user');
+    expect(authErrorMessage({ status: 429, error: 'rate-limit' })?.key).toBe('auth.too-many-requests');
+  });
+
+  it('falls back to the generic message and keeps the code', () => {
+    expect(authErrorMessage({ status: 400, error: 'brand-new-code' })).toEqual({ key: 'auth.unknown', code: 'brand-new-code' });
+    expect(authErrorMessage(null)).toBeNull();
+  });
+});

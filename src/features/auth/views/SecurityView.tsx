@@ -1,0 +1,21 @@
+// Security settings: two-step sign-in with an authenticator app, and security keys.
+import { useTranslation } from 'next-i18next/pages';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PageTitle } from '@/components/PageTitle';
+import { MfaSetupCard } from './MfaSetupCard';
+import { SecurityKeyCard } from './SecurityKeyCard';
+
+export function SecurityView() {
+  const { t } = useTranslation('auth');
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 640 }}>
+      <PageTitle title={t('security.title')} />
+      <Typography variant="h4" component="h1">
+        {t('security.title')}
+      </Typography>
+      <MfaSetupCard />
+      <SecurityKeyCard />
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+// The sign-in screen: every method as a tab, the error a redirect brought back, and the way back
+// to where the user was going once the session is there.
+import { useEffect, useState } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { useAuthenticationStatus } from '@nhost/nextjs';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { PageTitle } from '@/components/PageTitle';
+import { useRedirectSignInParams } from '../hooks/useRedirectSignInParams';
+import { resolveRedirectTarget, safeRedirectPath } from '../lib/redirectTarget';
+import { EmailCodePanel, MagicLinkPanel, PasswordPanel, SecurityKeyPanel, SmsCodePanel, type MethodPanelProps } from './signInMethods';
+
+const METHODS = [
+  { id: 'password', Panel: PasswordPanel },
+  { id: 'magicLink', Panel: MagicLinkPanel },
+  { id: 'emailCode', Panel: EmailCodePanel },
+  { id: 'sms', Panel: SmsCodePanel },
+  { id: 'securityKey', Panel: SecurityKeyPanel },
+] as const;
+type MethodId = (typeof METHODS)[number]['id'];
+
+export function SignInView() {
+  const { t } = useTranslation('auth');
+  const { t: tError } = useTranslation('error');
+  const router = useRouter();
+  const { isAuthenticated, isLoading } = useAuthenticationStatus();
+  const redirectError = useRedirectSignInParams();
+  const [method, setMethod] = useState<MethodId>('password');
+  const target = safeRedirectPath(router.query.redirectTo);
+
+  useEffect(() => {
+    if (!isLoading && isAuthenticated) void router.replace(target);
+  }, [isAuthenticated, isLoading, router, target]);
+
+  const panelProps: MethodPanelProps = {
+    redirectTo: typeof window === 'undefined' ? target : resolveRedirectTarget(target, window.location.origin),
+    onNeedsVerification: (email) => void router.push({ pathname: '/verify-email', query: { email } }),
+  };
+  const Panel = METHODS.find((m) => m.id === method)?.Panel ?? PasswordPanel;
+
+  return (
+    <>
+      <PageTitle title={t('signIn.title')} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('signIn.title')}
+      </Typography>
+      {redirectError && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {tError('auth.redirect', { message: redirectError.message })}
+        </Alert>
+      )}
+      <Tabs value={method} onChange={(_e, value: MethodId) => setMethod(value)} variant="scrollable" scrollButtons="auto" aria-label={t('signIn.methods')} sx={{ mb: 2 }}>
+        {METHODS.map((m) => (
+          <Tab key={m.id} value={m.id} label={t(`signIn.method.${m.id}`)} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" aria-label={t(`signIn.method.${method}`)}>
+        <Panel {...panelProps} />
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        {t('signIn.noAccount')}{' '}
+        <Link component={NextLink} href="/sign-up">
+          {t('signUp.title')}
+        </Link>
+      </Typography>
+    </>
+  );
+}

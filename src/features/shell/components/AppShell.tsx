@@ -1,0 +1,98 @@
+// The staff frame: top bar (app name, language, user menu) and the role's navigation, as a
+// permanent drawer on wide screens and a slide-in one on phones.
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { ApartmentIcon, HomeIcon, MenuIcon, PersonIcon } from '@/components/icons';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
+import type { SessionUser } from '../useSessionUser';
+import { UserMenu } from './UserMenu';
+
+const DRAWER_WIDTH = 232;
+const ICONS: Record<NavIcon, typeof HomeIcon> = { home: HomeIcon, accommodations: ApartmentIcon, account: PersonIcon };
+
+export interface AppShellProps {
+  user: SessionUser;
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+export function AppShell({ user, onSignOut, children }: AppShellProps) {
+  const { t } = useTranslation('common');
+  const router = useRouter();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const areas = navigationFor(user.role);
+  const current = areaOfPath(router.pathname);
+
+  const navigation = (
+    <nav aria-label={t('nav.label')}>
+      <List>
+        {areas.map((area) => {
+          const Icon = ICONS[area.icon];
+          return (
+            <ListItemButton
+              key={area.id}
+              component={NextLink}
+              href={area.href}
+              selected={current?.id === area.id}
+              aria-current={current?.id === area.id ? 'page' : undefined}
+              onClick={() => setMobileOpen(false)}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={t(area.labelKey)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </nav>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setMobileOpen(true)} sx={{ display: { md: 'none' } }}>
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component={NextLink} href="/" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
+            {t('appName')}
+          </Typography>
+          <Box sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>
+            <LanguageSwitch />
+          </Box>
+          <UserMenu user={user} onSignOut={onSignOut} />
+        </Toolbar>
+      </AppBar>
+      <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+        <Toolbar />
+        {navigation}
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        <Toolbar />
+        {navigation}
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+// Guards a staff page: waits for the session, sends a signed-out visitor to sign-in (and back
+// afterwards), refuses roles the area is not for, and frames the page in the app shell.
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useRouter } from 'next/router';
+import { useSignOut } from '@nhost/nextjs';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { signInPathFor } from '@/features/auth/lib/redirectTarget';
+import { canOpen } from '../navigation';
+import { useSessionUser } from '../useSessionUser';
+import { AppShell } from './AppShell';
+import { NotAllowed } from './NotAllowed';
+
+export interface StaffFrameProps {
+  children: ReactNode;
+  /** Navigation area the page belongs to; its roles decide who may open it. */
+  area?: string;
+  /** Rendered instead of redirecting when nobody is signed in (the home page's landing). */
+  signedOut?: ReactNode;
+}
+
+export function StaffFrame({ children, area, signedOut }: StaffFrameProps) {
+  const router = useRouter();
+  const { isLoading, isAuthenticated, user } = useSessionUser();
+  const { signOut } = useSignOut();
+  const mustRedirect = !isLoading && !isAuthenticated && !signedOut;
+
+  useEffect(() => {
+    if (mustRedirect) void router.replace(signInPathFor(router.asPath));
+  }, [mustRedirect, router]);
+
+  if (isLoading) return <FullPageSpinner />;
+  if (!isAuthenticated || !user) return signedOut ?? <FullPageSpinner />;
+  const handleSignOut = () => {
+    void signOut().then(() => router.replace('/sign-in'));
+  };
+  return (
+    <AppShell user={user} onSignOut={handleSignOut}>
+      {area && !canOpen(area, user.role) ? <NotAllowed /> : children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,39 @@
+// Layouts pages pick with `getLayout`: staff pages get the providers and the guarded shell, auth
+// pages the providers and a centred card. Pages without a layout stay lean (no MUI, no session).
+import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/AppProviders';
+import type { GetLayout } from '@/components/layout/types';
+import { AuthCard } from './components/AuthCard';
+import { StaffFrame } from './components/StaffFrame';
+
+/** A signed-in page of the given navigation area (or any role when no area is given). */
+export function staffLayout(area?: string): GetLayout {
+  return function StaffLayout(page, { emotionCache }) {
+    return (
+      <AppProviders emotionCache={emotionCache}>
+        <StaffFrame area={area}>{page}</StaffFrame>
+      </AppProviders>
+    );
+  };
+}
+
+/** Like a staff page when signed in; shows `signedOut` to visitors instead of sending them away. */
+export function staffOrPublicLayout(signedOut: ReactNode): GetLayout {
+  return function HomeLayout(page, { emotionCache }) {
+    return (
+      <AppProviders emotionCache={emotionCache}>
+        <StaffFrame signedOut={signedOut}>{page}</StaffFrame>
+      </AppProviders>
+    );
+  };
+}
+
+/** Sign-in, sign-up and the other account screens that work without a session. */
+export const authLayout: GetLayout = (page, { emotionCache }) => (
+  <AppProviders emotionCache={emotionCache}>
+    <AuthCard>{page}</AuthCard>
+  </AppProviders>
+);
+
+/** Providers only (error pages, screens that draw their own frame). */
+export const plainLayout: GetLayout = (page, { emotionCache }) => <AppProviders emotionCache={emotionCache}>{page}</AppProviders>;

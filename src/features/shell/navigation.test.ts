@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { areaOfPath, canOpen, navigationFor, type NavArea } from './navigation';
+import { appRoleOf } from './roles';
+
+describe('navigation by role', () => {
+  it('gives property staff the accommodations area and others only home and account', () => {
+    expect(navigationFor('manager').map((a) => a.id)).toEqual(['home', 'accommodations', 'account']);
+    expect(navigationFor('admin').map((a) => a.id)).toContain('accommodations');
+    expect(navigationFor('cleaner').map((a) => a.id)).toEqual(['home', 'account']);
+    expect(navigationFor('owner').map((a) => a.id)).toEqual(['home', 'account']);
+    expect(navigationFor(null).map((a) => a.id)).toEqual(['home', 'account']);
+  });
+
+  it('leaves out areas that are not built yet', () => {
+    const areas: NavArea[] = [
+      { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ['cleaner'], available: true },
+      { id: 'cleanings', href: '/cleanings', labelKey: 'nav.cleanings', icon: 'home', roles: ['cleaner'], available: false },
+    ];
+    expect(navigationFor('cleaner', areas).map((a) => a.id)).toEqual(['home']);
+    expect(canOpen('cleanings', 'cleaner', areas)).toBe(false);
+  });
+
+  it('finds the area of a path by its longest prefix', () => {
+    expect(areaOfPath('/accommodations/123')?.id).toBe('accommodations');
+    expect(areaOfPath('/')?.id).toBe('home');
+    expect(areaOfPath('/accommodationsX')).toBeUndefined();
+    expect(canOpen('accommodations', 'cleaner')).toBe(false);
+    expect(canOpen('accommodations', 'member')).toBe(true);
+  });
+
+  it('reads the product role from the session user', () => {
+    expect(appRoleOf({ defaultRole: 'owner', roles: ['owner', 'user', 'me'] })).toBe('owner');
+    expect(appRoleOf({ defaultRole: 'user', roles: ['user', 'me', 'inspector'] })).toBe('inspector');
+    expect(appRoleOf({ defaultRole: 'user', roles: ['user', 'me'] })).toBeNull();
+    expect(appRoleOf(null)).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+// The navigation, as data: each product area says where it lives, who may open it and whether it
+// is built. The shell shows a role the built areas it may open; an area appears by adding (or
+// switching on) its entry here, no layout code changes.
+import type { AppRole } from './roles';
+import { APP_ROLES } from './roles';
+
+export type NavIcon = 'home' | 'accommodations' | 'account';
+
+export interface NavArea {
+  id: string;
+  href: string;
+  /** Key in the common namespace, under nav. */
+  labelKey: string;
+  icon: NavIcon;
+  roles: readonly AppRole[];
+  /** Areas not built yet stay out of the navigation. */
+  available: boolean;
+}
+
+const ALL: readonly AppRole[] = APP_ROLES;
+
+/** Staff who run properties day to day (SPEC 1: accommodations, units, rates). */
+const PROPERTY_STAFF: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+
+export const NAV_AREAS: readonly NavArea[] = [
+  { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
+  { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: PROPERTY_STAFF, available: true },
+  { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
+];
+
+/** The areas a signed-in user sees; a user without a product role only gets home and their account. */
+export function navigationFor(role: AppRole | null, areas: readonly NavArea[] = NAV_AREAS): NavArea[] {
+  return areas.filter((area) => area.available && (role ? area.roles.includes(role) : area.id === 'home' || area.id === 'account'));
+}
+
+/** The area a path belongs to (longest matching prefix), for highlighting the current entry. */
+export function areaOfPath(pathname: string, areas: readonly NavArea[] = NAV_AREAS): NavArea | undefined {
+  return areas
+    .filter((area) => (area.href === '/' ? pathname === '/' : pathname === area.href || pathname.startsWith(`${area.href}/`)))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+}
+
+/** Whether a role may open an area's pages (used by the route guard). */
+export function canOpen(areaId: string, role: AppRole | null, areas: readonly NavArea[] = NAV_AREAS): boolean {
+  const area = areas.find((a) => a.id === areaId);
+  if (!area) return false;
+  return navigationFor(role, [area]).length === 1;
+}

@@ -1,0 +1,12 @@
+// Two-step sign-in and security keys.
+import type { GetStaticProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { SecurityView } from '@/features/auth';
+import { staffLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const Page: NextPageWithLayout = () => <SecurityView />;
+Page.getLayout = staffLayout('account');
+export default Page;
+
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

@@ -1,0 +1,12 @@
+// Ask for a password-reset link.
+import type { GetStaticProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { ForgotPasswordView } from '@/features/auth';
+import { authLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const Page: NextPageWithLayout = () => <ForgotPasswordView />;
+Page.getLayout = authLayout;
+export default Page;
+
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

@@ -1,0 +1,12 @@
+// Set a new password after the reset link signed you in.
+import type { GetStaticProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { ResetPasswordView } from '@/features/auth';
+import { authLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const Page: NextPageWithLayout = () => <ResetPasswordView />;
+Page.getLayout = authLayout;
+export default Page;
+
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

@@ -1,0 +1,12 @@
+// Sign in with any method the auth service offers.
+import type { GetStaticProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { SignInView } from '@/features/auth';
+import { authLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const Page: NextPageWithLayout = () => <SignInView />;
+Page.getLayout = authLayout;
+export default Page;
+
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

@@ -1,0 +1,12 @@
+// Check your inbox / resend the verification e-mail.
+import type { GetStaticProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { VerifyEmailView } from '@/features/auth';
+import { authLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const Page: NextPageWithLayout = () => <VerifyEmailView />;
+Page.getLayout = authLayout;
+export default Page;
+
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });
