@@ -11,6 +11,7 @@ import { registerSession } from './routes/session';
 import { registerTickets } from './routes/tickets';
 import { registerPasswordless } from './routes/passwordless';
 import { registerMfa } from './routes/mfa';
+import { registerProviders } from './routes/providers';
 
 export { loadAuthSettings, type AuthSettings } from './settings';
 
@@ -26,6 +27,7 @@ export async function createAuthService(ctx: BackendContext, mailer: Mailer): Pr
   registerTickets(router, app);
   registerPasswordless(router, app);
   registerMfa(router, app);
+  registerProviders(router, app);
   router.use((_req, res) => sendError(res, 'not-found', false));
   router.use(errorHandler(settings.concealErrors, (m, e) => ctx.log.error(m, e)));
   return { router };
