@@ -12,6 +12,7 @@ import { registerTickets } from './routes/tickets';
 import { registerPasswordless } from './routes/passwordless';
 import { registerMfa } from './routes/mfa';
 import { registerProviders } from './routes/providers';
+import { registerWebauthn } from './routes/webauthn';
 
 export { loadAuthSettings, type AuthSettings } from './settings';
 
@@ -28,6 +29,7 @@ export async function createAuthService(ctx: BackendContext, mailer: Mailer): Pr
   registerPasswordless(router, app);
   registerMfa(router, app);
   registerProviders(router, app);
+  registerWebauthn(router, app);
   router.use((_req, res) => sendError(res, 'not-found', false));
   router.use(errorHandler(settings.concealErrors, (m, e) => ctx.log.error(m, e)));
   return { router };
