@@ -42,7 +42,7 @@ export function accommodationWhere(filters: AccommodationFilters): Record<string
 const ORDER_FIELDS: Record<SortColumn, (direction: 'asc' | 'desc') => Record<string, unknown>> = {
   name: (d) => ({ name: d }),
   city: (d) => ({ city: d }),
-  owner: (d) => ({ owner: { name: d } }),
+  owner: (d) => ({ owner_name: d }),
   zip: (d) => ({ zip: d }),
   ntakId: (d) => ({ ntak_id: d }),
 };

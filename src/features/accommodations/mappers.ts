@@ -13,7 +13,7 @@ const blank = (value: string | null | undefined): string => value ?? '';
 const numberOrBlank = (value: number | null | undefined): number | '' => (value === null || value === undefined ? '' : Number(value));
 const nullIfBlank = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null);
 
-export function basicsToForm(row: AccommodationDetails | null, staff: { managerIds: string[]; cleanerIds: string[] }): FormShape<AccommodationValues> {
+export function basicsToForm(row: AccommodationDetails | null, labelIds: string[], staff: { managerIds: string[]; cleanerIds: string[] }): FormShape<AccommodationValues> {
   return {
     name: blank(row?.name),
     externalName: blank(row?.external_name),
@@ -26,7 +26,7 @@ export function basicsToForm(row: AccommodationDetails | null, staff: { managerI
     zip: blank(row?.zip),
     address: blank(row?.address),
     isHidden: row?.is_hidden ?? false,
-    labelIds: row?.accommodation_labels.map((l) => l.label_id) ?? [],
+    labelIds,
     managerIds: staff.managerIds,
     cleanerIds: staff.cleanerIds,
   };
@@ -49,8 +49,8 @@ export function basicsToColumns(values: AccommodationValues): Record<string, unk
 }
 
 /** The staff connected to any unit of the accommodation, by connection type. */
-export function staffOf(units: readonly UnitRow[]): { managerIds: string[]; cleanerIds: string[] } {
-  const ids = (type: 'manager' | 'cleaner') => [...new Set(units.flatMap((u) => u.unit_2_users.filter((c) => c.connection_type === type).map((c) => c.user_id)))];
+export function staffOf(links: readonly { user_id: string; connection_type: string }[]): { managerIds: string[]; cleanerIds: string[] } {
+  const ids = (type: 'manager' | 'cleaner') => [...new Set(links.filter((c) => c.connection_type === type).map((c) => c.user_id))];
   return { managerIds: ids('manager'), cleanerIds: ids('cleaner') };
 }
 

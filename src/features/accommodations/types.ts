@@ -21,8 +21,6 @@ export interface AccommodationListRow {
   is_hidden: boolean;
   owner_name: string | null;
   ntak_id: string | null;
-  owner: { id: string; name: string } | null;
-  accommodation_labels: { label: LabelRow }[];
   units: { id: string }[];
 }
 
@@ -69,8 +67,6 @@ export interface UnitRow {
   occ_adults: number;
   occ_children: number;
   occ_infants: number;
-  unit_2_users: { user_id: string; connection_type: 'manager' | 'cleaner' }[];
-  airbnb_units: { airbnb_id: string; airbnb: { id: string; url: string | null; title: string } | null }[];
   expense_factories: ExpenseFactoryRow[];
   rates: RateRow[];
 }
@@ -109,12 +105,8 @@ export interface AccommodationDetails {
   ntak_id: string | null;
   ntak_name: string | null;
   skip_ntak: boolean;
-  ntak_cert: string | null;
-  ntak_signing_cert: string | null;
-  ntak_auth_cert: string | null;
   pm_contract_file_id: string | null;
   manager_contract_file_id: string | null;
-  accommodation_labels: { label_id: string }[];
   accommodation_files: AccommodationFileRow[];
   tourist_tax_ranges: TaxRangeRow[];
   units: UnitRow[];
@@ -129,4 +121,11 @@ export interface PersonOption {
 export interface OwnerOption {
   id: string;
   name: string;
+}
+
+/** An Airbnb listing linked to a unit (channels tab). */
+export interface AirbnbLink {
+  unit_id: string;
+  airbnb_id: string;
+  airbnb: { id: string; url: string | null; title: string } | null;
 }

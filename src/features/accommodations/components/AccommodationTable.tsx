@@ -18,10 +18,12 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { TABLE_COLUMNS, type TableColumn } from '../columns';
 import { SORTABLE_COLUMNS, type Sort, type SortColumn } from '../listQuery';
-import type { AccommodationListRow } from '../types';
+import type { AccommodationListRow, LabelRow } from '../types';
 
 export interface AccommodationTableProps {
   rows: AccommodationListRow[];
+  /** Labels per accommodation id (loaded separately; absent for roles that may not read labels). */
+  labelsById: ReadonlyMap<string, LabelRow[]>;
   total: number;
   loading: boolean;
   columns: TableColumn[];
@@ -38,7 +40,7 @@ export interface AccommodationTableProps {
 
 export const PAGE_SIZES = [25, 50, 100];
 
-function cell(column: TableColumn, row: AccommodationListRow, t: (key: string) => string, editorHref: (id: string) => string) {
+function cell(column: TableColumn, row: AccommodationListRow, labels: LabelRow[], t: (key: string) => string, editorHref: (id: string) => string) {
   switch (column) {
     case 'name':
       return <Link href={editorHref(row.id)}>{row.name}</Link>;
@@ -51,9 +53,9 @@ function cell(column: TableColumn, row: AccommodationListRow, t: (key: string) =
     case 'zip':
       return row.zip;
     case 'owner':
-      return row.owner?.name ?? row.owner_name ?? '';
+      return row.owner_name ?? '';
     case 'labels':
-      return row.accommodation_labels.map(({ label }) => <Chip key={label.id} size="small" label={label.name} sx={{ mr: 0.5, bgcolor: label.color, color: '#fff' }} />);
+      return labels.map((label) => <Chip key={label.id} size="small" label={label.name} sx={{ mr: 0.5, bgcolor: label.color, color: '#fff' }} />);
     case 'units':
       return row.units.length;
     case 'ntakId':
@@ -83,7 +85,7 @@ export function ColumnChooser({ columns, onChange }: { columns: TableColumn[]; o
   );
 }
 
-export function AccommodationTable({ rows, total, loading, columns, sort, page, pageSize, onSortChange, onPageChange, onPageSizeChange, editorHref }: AccommodationTableProps) {
+export function AccommodationTable({ rows, labelsById, total, loading, columns, sort, page, pageSize, onSortChange, onPageChange, onPageSizeChange, editorHref }: AccommodationTableProps) {
   const { t } = useTranslation('accommodation');
   const sortable = (column: TableColumn): column is SortColumn => (SORTABLE_COLUMNS as readonly string[]).includes(column);
   return (
@@ -112,7 +114,7 @@ export function AccommodationTable({ rows, total, loading, columns, sort, page, 
           {rows.map((row) => (
             <TableRow key={row.id} hover>
               {columns.map((column) => (
-                <TableCell key={column}>{cell(column, row, t, editorHref)}</TableCell>
+                <TableCell key={column}>{cell(column, row, labelsById.get(row.id) ?? [], t, editorHref)}</TableCell>
               ))}
             </TableRow>
           ))}

@@ -10,7 +10,7 @@ const owners = [{ id: 'o1', name: 'Kovács Anna' }];
 const labels = [{ id: 'l1', name: 'Premium', color: '#3f51b5' }];
 
 function setup(onSave = vi.fn().mockResolvedValue(null), language: 'en' | 'hu' = 'en') {
-  renderWithI18n(<BasicsForm initialValues={basicsToForm(null, { managerIds: [], cleanerIds: [] })} owners={owners} labels={labels} staff={[]} canConnectStaff={false} onSave={onSave} />, language);
+  renderWithI18n(<BasicsForm initialValues={basicsToForm(null, [], { managerIds: [], cleanerIds: [] })} owners={owners} labels={labels} staff={[]} canConnectStaff={false} onSave={onSave} />, language);
   return onSave;
 }
 

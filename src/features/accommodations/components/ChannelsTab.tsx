@@ -7,16 +7,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { parseAirbnbListing } from '@/domain/airbnbListing';
-import type { UnitRow } from '../types';
+import type { AirbnbLink, UnitRow } from '../types';
 
 export interface ChannelsTabProps {
   units: UnitRow[];
+  links: AirbnbLink[];
   readOnly?: boolean;
   onLink: (unitId: string, listing: { id: string; url: string | null }) => Promise<void>;
   onUnlink: (unitId: string, airbnbId: string) => Promise<void>;
 }
 
-function UnitChannels({ unit, readOnly, onLink, onUnlink }: { unit: UnitRow } & Omit<ChannelsTabProps, 'units'>) {
+function UnitChannels({ unit, links, readOnly, onLink, onUnlink }: { unit: UnitRow } & Omit<ChannelsTabProps, 'units'>) {
   const { t } = useTranslation('accommodation');
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +37,8 @@ function UnitChannels({ unit, readOnly, onLink, onUnlink }: { unit: UnitRow } & 
         {unit.name}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        {unit.airbnb_units.length === 0 ? <Typography color="text.secondary">{t('channels.none')}</Typography> : null}
-        {unit.airbnb_units.map((link) => (
+        {links.length === 0 ? <Typography color="text.secondary">{t('channels.none')}</Typography> : null}
+        {links.map((link) => (
           <Chip
             key={link.airbnb_id}
             label={t('channels.airbnbListing', { id: link.airbnb_id })}
@@ -69,7 +70,7 @@ function UnitChannels({ unit, readOnly, onLink, onUnlink }: { unit: UnitRow } & 
   );
 }
 
-export function ChannelsTab({ units, ...props }: ChannelsTabProps) {
+export function ChannelsTab({ units, links, ...props }: ChannelsTabProps) {
   const { t } = useTranslation('accommodation');
   return (
     <Stack spacing={3}>
@@ -78,7 +79,7 @@ export function ChannelsTab({ units, ...props }: ChannelsTabProps) {
       </Typography>
       {units.length === 0 ? <Typography>{t('channels.needUnit')}</Typography> : null}
       {units.map((unit) => (
-        <UnitChannels key={unit.id} unit={unit} {...props} />
+        <UnitChannels key={unit.id} unit={unit} links={links.filter((link) => link.unit_id === unit.id)} {...props} />
       ))}
     </Stack>
   );

@@ -23,7 +23,7 @@ function FeeForm({ fee, units, onSave, onDone, onDirtyChange }: { fee: ExpenseFa
   const { t } = useTranslation('accommodation');
   const save = async (values: FeeValues) => {
     const result = await onSave(values, fee?.id ?? null);
-    if (!result) onDone();
+    if (result === null) onDone();
     return result;
   };
   return (

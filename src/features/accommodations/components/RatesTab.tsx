@@ -95,7 +95,7 @@ export function RateForm({ rate, unitId, unitRates, onSave, onDone, onDirtyChang
   const parentOptions = unitRates.filter((r) => allowed.has(r.id)).map((r) => ({ value: r.id, label: `${r.name} (${r.occupancy}, ${r.currency})` }));
   const save = async (values: RateValues) => {
     const result = await onSave(values, rate?.id ?? null);
-    if (!result) onDone();
+    if (result === null) onDone();
     return result;
   };
   return (

@@ -34,7 +34,7 @@ function TaxRangeForm({ range, onSave, onDone, onDirtyChange }: { range: TaxRang
   const { t } = useTranslation('accommodation');
   const save = async (values: TaxRangeValues) => {
     const result = await onSave(values, range?.id ?? null);
-    if (!result) onDone();
+    if (result === null) onDone();
     return result;
   };
   return (

@@ -22,7 +22,7 @@ export function UnitForm({ unit, onSave, onDone, onDirtyChange }: { unit: UnitRo
   const { t } = useTranslation('accommodation');
   const save = async (values: UnitValues) => {
     const result = await onSave(values, unit?.id ?? null);
-    if (!result) onDone();
+    if (result === null) onDone();
     return result;
   };
   return (

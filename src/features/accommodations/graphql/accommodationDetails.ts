@@ -1,4 +1,5 @@
-// Everything the editor shows for one accommodation, all tabs at once.
+// What every role that may see an accommodation can read of it: the editor's main query. Labels,
+// staff, channels and certificates are separate queries because only some roles may read them.
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { AccommodationDetails } from '../types';
 
@@ -24,14 +25,8 @@ export const ACCOMMODATION_DETAILS: TypedDocumentNode<AccommodationDetailsData, 
       ntak_id
       ntak_name
       skip_ntak
-      ntak_cert
-      ntak_signing_cert
-      ntak_auth_cert
       pm_contract_file_id
       manager_contract_file_id
-      accommodation_labels {
-        label_id
-      }
       accommodation_files(order_by: { position: asc }) {
         file_id
         position
@@ -59,18 +54,6 @@ export const ACCOMMODATION_DETAILS: TypedDocumentNode<AccommodationDetailsData, 
         occ_adults
         occ_children
         occ_infants
-        unit_2_users {
-          user_id
-          connection_type
-        }
-        airbnb_units {
-          airbnb_id
-          airbnb {
-            id
-            url
-            title
-          }
-        }
         expense_factories(order_by: { name: asc }) {
           id
           name

@@ -1,4 +1,5 @@
-// The table view: one page of accommodations and the count of all that match.
+// The table view: one page of accommodations and the count of all that match. Only columns every
+// role may read, so the same query serves managers, members and owners.
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { AccommodationListRow } from '../types';
 
@@ -26,17 +27,6 @@ export const ACCOMMODATION_LIST: TypedDocumentNode<AccommodationListData, Accomm
       is_hidden
       owner_name
       ntak_id
-      owner {
-        id
-        name
-      }
-      accommodation_labels {
-        label {
-          id
-          name
-          color
-        }
-      }
       units {
         id
       }

@@ -1,0 +1,38 @@
+// What the signed-in role may change in the accommodation editor. This mirrors the permissions in
+// nhost/metadata so the interface does not offer what the database would refuse; the database
+// stays the authority (a refused write still shows its error).
+import type { AppRole } from '@/features/shell';
+
+export interface EditorCapabilities {
+  create: boolean;
+  basics: boolean;
+  units: boolean;
+  rates: boolean;
+  taxes: boolean;
+  fees: boolean;
+  channels: boolean;
+  ntak: boolean;
+  images: boolean;
+  /** Labels, staff connections, channels and certificates are readable only by some roles. */
+  readsStaffAndLabels: boolean;
+  readsChannels: boolean;
+  readsCertificates: boolean;
+}
+
+const NONE: EditorCapabilities = { create: false, basics: false, units: false, rates: false, taxes: false, fees: false, channels: false, ntak: false, images: false, readsStaffAndLabels: false, readsChannels: false, readsCertificates: false };
+
+export function capabilitiesFor(role: AppRole | null): EditorCapabilities {
+  switch (role) {
+    // admin is Hasura's superuser role; member holds the staff write permissions.
+    case 'admin':
+    case 'member':
+      return { create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsStaffAndLabels: true, readsChannels: true, readsCertificates: true };
+    // A property manager may update NTAK fields and the gallery of the accommodations they manage.
+    case 'manager':
+      return { ...NONE, ntak: true, images: true, readsStaffAndLabels: true, readsCertificates: true };
+    case 'communicator':
+      return { ...NONE, readsStaffAndLabels: true, readsChannels: true, readsCertificates: true };
+    default:
+      return NONE;
+  }
+}

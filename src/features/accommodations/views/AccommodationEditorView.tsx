@@ -1,0 +1,345 @@
+// The accommodation editor at /accommodations/[id] (or /accommodations/new): loads the
+// accommodation, runs each tab's mutations, shows toasts, maps database uniqueness errors to form
+// fields, warns about unsaved changes and enforces the limit of open editors.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useNhostClient } from '@nhost/nextjs';
+import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { PageTitle } from '@/components/PageTitle';
+import type { AccommodationValues } from '@/domain/accommodationSchemas';
+import { MAX_OPEN_ACCOMMODATIONS } from '@/domain/openAccommodations';
+import { useSessionUser } from '@/features/shell';
+import { capabilitiesFor } from '../capabilities';
+import { BasicsForm } from '../components/BasicsForm';
+import { ChannelsTab } from '../components/ChannelsTab';
+import { FeesTab } from '../components/FeesTab';
+import { ImagesTab } from '../components/ImagesTab';
+import { NtakTab } from '../components/NtakTab';
+import { RatesTab } from '../components/RatesTab';
+import { TaxesTab } from '../components/TaxesTab';
+import { UnitsTab } from '../components/UnitsTab';
+import { messageOf, violationOf } from '../errors';
+import { ACCOMMODATION_CERTIFICATES } from '../graphql/accommodationCertificates';
+import { ACCOMMODATION_CHANNELS } from '../graphql/accommodationChannels';
+import { ACCOMMODATION_DETAILS } from '../graphql/accommodationDetails';
+import { ACCOMMODATION_LABELS } from '../graphql/accommodationLabels';
+import { ACCOMMODATION_OWNER_OPTIONS } from '../graphql/accommodationOwnerOptions';
+import { ACCOMMODATION_STAFF } from '../graphql/accommodationStaff';
+import { DELETE_ACCOMMODATION_FILE } from '../graphql/deleteAccommodationFile';
+import { DELETE_FEE } from '../graphql/deleteFee';
+import { DELETE_RATE } from '../graphql/deleteRate';
+import { DELETE_TAX_RANGE } from '../graphql/deleteTaxRange';
+import { DELETE_UNIT } from '../graphql/deleteUnit';
+import { INSERT_ACCOMMODATION } from '../graphql/insertAccommodation';
+import { INSERT_ACCOMMODATION_FILE } from '../graphql/insertAccommodationFile';
+import { LABELS } from '../graphql/labels';
+import { LINK_AIRBNB } from '../graphql/linkAirbnb';
+import { OWNERS } from '../graphql/owners';
+import { REORDER_ACCOMMODATION_FILES } from '../graphql/reorderAccommodationFiles';
+import { SET_UNIT_STAFF } from '../graphql/setUnitStaff';
+import { STAFF_OPTIONS } from '../graphql/staffOptions';
+import { UNLINK_AIRBNB } from '../graphql/unlinkAirbnb';
+import { UPDATE_ACCOMMODATION } from '../graphql/updateAccommodation';
+import { UPDATE_ACCOMMODATION_NTAK } from '../graphql/updateAccommodationNtak';
+import { UPSERT_FEE } from '../graphql/upsertFee';
+import { UPSERT_RATE } from '../graphql/upsertRate';
+import { UPSERT_TAX_RANGE } from '../graphql/upsertTaxRange';
+import { UPSERT_UNIT } from '../graphql/upsertUnit';
+import { useLeaveWarning } from '../hooks/useLeaveWarning';
+import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
+import { useThumbnails } from '../hooks/useThumbnails';
+import { basicsToColumns, basicsToForm, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject } from '../mappers';
+import type { SaveResult } from '../submit';
+import type { OwnerOption } from '../types';
+import { accommodationListUrl, accommodationUrl, EDITOR_TABS, editorTabOf, NEW_ACCOMMODATION_ID, type EditorTab } from '../urls';
+import { OpenStripContainer } from './OpenStripContainer';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function AccommodationEditorView({ id }: { id: string }) {
+  const { t } = useTranslation('accommodation');
+  const router = useRouter();
+  const nhost = useNhostClient();
+  const { user } = useSessionUser();
+  const can = capabilitiesFor(user?.role ?? null);
+  const isNew = id === NEW_ACCOMMODATION_ID;
+  const tab: EditorTab = isNew ? 'basics' : editorTabOf(router.query.tab);
+
+  // "Open" = present in the strip of editor tabs; opening a 16th is refused (see src/domain).
+  const { tryOpen } = useOpenAccommodations();
+  const [limitReached, setLimitReached] = useState(false);
+  useEffect(() => {
+    if (!isNew) setLimitReached(!tryOpen(id).ok);
+  }, [id, isNew, tryOpen]);
+
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(new Set());
+  const onDirtyChange = useCallback((formId: string, dirty: boolean) => {
+    setDirtyForms((current) => {
+      if (current.has(formId) === dirty) return current;
+      const next = new Set(current);
+      if (dirty) next.add(formId);
+      else next.delete(formId);
+      return next;
+    });
+  }, []);
+  useLeaveWarning(dirtyForms.size > 0, t('unsavedChanges'));
+
+  const skip = isNew || limitReached;
+  const details = useQuery(ACCOMMODATION_DETAILS, { variables: { id }, skip });
+  const labelIds = useQuery(ACCOMMODATION_LABELS, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
+  const staffLinks = useQuery(ACCOMMODATION_STAFF, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
+  const channels = useQuery(ACCOMMODATION_CHANNELS, { variables: { id }, skip: skip || !can.readsChannels });
+  const certificates = useQuery(ACCOMMODATION_CERTIFICATES, { variables: { id }, skip: skip || !can.readsCertificates });
+  const owners = useQuery(OWNERS, { skip: !can.basics });
+  const ownerOptions = useQuery(ACCOMMODATION_OWNER_OPTIONS, { skip: !can.basics });
+  const labels = useQuery(LABELS, { skip: !can.readsStaffAndLabels });
+  const people = useQuery(STAFF_OPTIONS, { skip: !can.basics });
+
+  const [insertAccommodation] = useMutation(INSERT_ACCOMMODATION);
+  const [updateAccommodation] = useMutation(UPDATE_ACCOMMODATION);
+  const [updateNtak] = useMutation(UPDATE_ACCOMMODATION_NTAK);
+  const [setUnitStaff] = useMutation(SET_UNIT_STAFF);
+  const [upsertUnit] = useMutation(UPSERT_UNIT);
+  const [deleteUnit] = useMutation(DELETE_UNIT);
+  const [upsertRate] = useMutation(UPSERT_RATE);
+  const [deleteRate] = useMutation(DELETE_RATE);
+  const [upsertTaxRange] = useMutation(UPSERT_TAX_RANGE);
+  const [deleteTaxRange] = useMutation(DELETE_TAX_RANGE);
+  const [upsertFee] = useMutation(UPSERT_FEE);
+  const [deleteFee] = useMutation(DELETE_FEE);
+  const [insertFile] = useMutation(INSERT_ACCOMMODATION_FILE);
+  const [reorderFiles] = useMutation(REORDER_ACCOMMODATION_FILES);
+  const [deleteFile] = useMutation(DELETE_ACCOMMODATION_FILE);
+  const [linkAirbnb] = useMutation(LINK_AIRBNB);
+  const [unlinkAirbnb] = useMutation(UNLINK_AIRBNB);
+
+  const accommodation = details.data?.accommodations_by_pk ?? null;
+  const units = useMemo(() => accommodation?.units ?? [], [accommodation]);
+  const files = accommodation?.accommodation_files ?? [];
+  const thumbnails = useThumbnails(files.map((f) => f.file_id));
+  const [uploading, setUploading] = useState(false);
+
+  const refetchAll = useCallback(async () => {
+    await Promise.all([details.refetch(), can.readsStaffAndLabels ? labelIds.refetch() : null, can.readsStaffAndLabels ? staffLinks.refetch() : null, can.readsChannels ? channels.refetch() : null]);
+  }, [details, labelIds, staffLinks, channels, can.readsStaffAndLabels, can.readsChannels]);
+
+  /** Runs a write: a toast either way, the database's uniqueness errors back to the form. */
+  const write = useCallback(
+    async (action: () => Promise<unknown>, successKey = 'toast.saved'): Promise<SaveResult> => {
+      try {
+        await action();
+        toast.success(t(successKey));
+        if (!isNew) await refetchAll();
+        return null;
+      } catch (error) {
+        const violation = violationOf(error);
+        if (violation) return violation;
+        toast.error(t('toast.failed', { message: messageOf(error) }));
+        return 'failed';
+      }
+    },
+    [t, isNew, refetchAll],
+  );
+
+  const ownerChoices: OwnerOption[] = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const o of ownerOptions.data?.accommodations ?? []) if (o.owner_id) byId.set(o.owner_id, o.owner_name ?? o.owner_id);
+    for (const o of owners.data?.owners ?? []) byId.set(o.id, o.name);
+    return [...byId].map(([ownerId, name]) => ({ id: ownerId, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }, [owners.data, ownerOptions.data]);
+
+  const saveBasics = async (values: AccommodationValues): Promise<SaveResult> => {
+    if (isNew) {
+      let newId: string | null = null;
+      const result = await write(async () => {
+        const { data } = await insertAccommodation({
+          variables: { object: { ...basicsToColumns(values), accommodation_labels: { data: values.labelIds.map((labelId) => ({ label_id: labelId })) } } },
+        });
+        newId = data?.insert_accommodations_one?.id ?? null;
+      });
+      if (result === null && newId) {
+        onDirtyChange('basics', false);
+        await router.replace(accommodationUrl(newId, 'units'));
+      }
+      return result;
+    }
+    return write(async () => {
+      await updateAccommodation({ variables: { id, set: basicsToColumns(values), labels: values.labelIds.map((labelId) => ({ accommodation_id: id, label_id: labelId })) } });
+      if (units.length > 0) {
+        const links = units.flatMap((unit) => [
+          ...values.managerIds.map((userId) => ({ unit_id: unit.id, user_id: userId, connection_type: 'manager' as const })),
+          ...values.cleanerIds.map((userId) => ({ unit_id: unit.id, user_id: userId, connection_type: 'cleaner' as const })),
+        ]);
+        await setUnitStaff({ variables: { unitIds: units.map((u) => u.id), links } });
+      }
+    });
+  };
+
+  const changeTab = (next: EditorTab) => {
+    if (next === tab) return;
+    if (dirtyForms.size > 0 && !window.confirm(t('unsavedChanges'))) return;
+    setDirtyForms(new Set());
+    void router.replace(accommodationUrl(id, next), undefined, { shallow: true });
+  };
+
+  if (limitReached) {
+    return (
+      <Stack spacing={2}>
+        <OpenStripContainer activeId={null} />
+        <Alert severity="warning" role="alert">
+          {t('open.limit', { max: MAX_OPEN_ACCOMMODATIONS })}
+        </Alert>
+        <div>
+          <Button component={Link} href={accommodationListUrl()}>
+            {t('editor.back')}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  if (!isNew && details.loading && !accommodation) return <Typography>{t('editor.loading')}</Typography>;
+  if (!isNew && !accommodation) {
+    return <Alert severity={details.error ? 'error' : 'info'}>{details.error ? t('toast.failed', { message: messageOf(details.error) }) : t('editor.notFound')}</Alert>;
+  }
+  if (isNew && !can.create) return <Alert severity="info">{t('editor.readOnly')}</Alert>;
+
+  const title = accommodation?.name ?? t('editor.newTitle');
+  const basicsInitial = basicsToForm(accommodation, (labelIds.data?.accommodation_labels ?? []).map((l) => l.label_id), staffOf(staffLinks.data?.unit_2_users ?? []));
+
+  return (
+    <Stack spacing={2}>
+      <PageTitle title={title} />
+      <OpenStripContainer activeId={isNew ? null : id} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button component={Link} href={accommodationListUrl()}>
+          {t('editor.back')}
+        </Button>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+      </Stack>
+      {!isNew && !can.basics ? <Alert severity="info">{t('editor.readOnly')}</Alert> : null}
+      <Tabs value={tab} onChange={(_, next: EditorTab) => changeTab(next)} variant="scrollable" aria-label={title}>
+        {EDITOR_TABS.map((name) => (
+          <Tab key={name} value={name} label={t(`tabs.${name}`)} disabled={isNew && name !== 'basics'} />
+        ))}
+      </Tabs>
+      {isNew ? <Typography color="text.secondary">{t('editor.saveFirst')}</Typography> : null}
+      <Paper sx={{ p: 2 }} role="tabpanel" aria-label={t(`tabs.${tab}`)}>
+        {tab === 'basics' ? (
+          <BasicsForm
+            initialValues={basicsInitial}
+            owners={ownerChoices}
+            labels={labels.data?.labels ?? []}
+            staff={people.data?.users ?? []}
+            readOnly={!can.basics}
+            canConnectStaff={!isNew && units.length > 0 && can.readsStaffAndLabels}
+            onSave={saveBasics}
+            onDirtyChange={onDirtyChange}
+          />
+        ) : null}
+        {tab === 'units' ? (
+          <UnitsTab
+            units={units}
+            readOnly={!can.units}
+            onDirtyChange={onDirtyChange}
+            onSave={(values, unitId) => write(() => upsertUnit({ variables: { object: unitToObject(values, id, unitId) } }))}
+            onDelete={async (unit) => void (await write(() => deleteUnit({ variables: { id: unit.id } }), 'toast.deleted'))}
+          />
+        ) : null}
+        {tab === 'rates' ? (
+          <RatesTab
+            units={units}
+            readOnly={!can.rates}
+            onDirtyChange={onDirtyChange}
+            onSave={(values, rateId) => write(() => upsertRate({ variables: { object: rateToObject(values, rateId) } }))}
+            onDelete={async (rate) => void (await write(() => deleteRate({ variables: { id: rate.id } }), 'toast.deleted'))}
+          />
+        ) : null}
+        {tab === 'ntak' && accommodation ? (
+          <NtakTab
+            initialValues={ntakToForm(accommodation)}
+            certificates={{
+              ntakCert: Boolean(certificates.data?.accommodations_by_pk?.ntak_cert),
+              signingCert: Boolean(certificates.data?.accommodations_by_pk?.ntak_signing_cert),
+              authCert: Boolean(certificates.data?.accommodations_by_pk?.ntak_auth_cert),
+            }}
+            readOnly={!can.ntak}
+            onDirtyChange={onDirtyChange}
+            onSave={(values) => write(() => updateNtak({ variables: { id, set: ntakToColumns(values) } }))}
+          />
+        ) : null}
+        {tab === 'taxes' && accommodation ? (
+          <TaxesTab
+            ranges={accommodation.tourist_tax_ranges}
+            readOnly={!can.taxes}
+            today={today()}
+            onDirtyChange={onDirtyChange}
+            onSave={(values, rangeId) => write(() => upsertTaxRange({ variables: { object: taxRangeToObject(values, id, rangeId) } }))}
+            onDelete={async (range) => void (await write(() => deleteTaxRange({ variables: { id: range.id } }), 'toast.deleted'))}
+          />
+        ) : null}
+        {tab === 'images' ? (
+          <ImagesTab
+            images={files.map((f) => ({ fileId: f.file_id, thumbnailUrl: thumbnails.get(f.file_id) ?? null }))}
+            readOnly={!can.images}
+            uploading={uploading}
+            onUpload={async (chosen) => {
+              setUploading(true);
+              const start = files.reduce((max, f) => Math.max(max, f.position + 1), 0);
+              await write(async () => {
+                for (const [index, file] of chosen.entries()) {
+                  const { fileMetadata, error } = await nhost.storage.upload({ file, bucketId: 'default' });
+                  if (error || !fileMetadata) throw new Error(error?.message ?? file.name);
+                  await insertFile({ variables: { accommodationId: id, fileId: fileMetadata.id, position: start + index } });
+                }
+              });
+              setUploading(false);
+            }}
+            onReorder={async (order) =>
+              void (await write(() =>
+                reorderFiles({ variables: { updates: order.map((fileId, position) => ({ where: { accommodation_id: { _eq: id }, file_id: { _eq: fileId } }, _set: { position } })) } }),
+              ))
+            }
+            onDelete={async (fileId) => {
+              const result = await write(() => deleteFile({ variables: { accommodationId: id, fileId } }), 'toast.deleted');
+              // The file itself can only be deleted by its uploader; a refusal leaves an unlinked file.
+              if (result === null) await nhost.storage.delete({ fileId });
+            }}
+          />
+        ) : null}
+        {tab === 'fees' ? (
+          <FeesTab
+            units={units}
+            readOnly={!can.fees}
+            onDirtyChange={onDirtyChange}
+            onSave={(values, feeId) => write(() => upsertFee({ variables: { object: feeToObject(values, feeId) } }))}
+            onDelete={async (fee) => void (await write(() => deleteFee({ variables: { id: fee.id } }), 'toast.deleted'))}
+          />
+        ) : null}
+        {tab === 'channels' ? (
+          <ChannelsTab
+            units={units}
+            links={channels.data?.airbnb_units ?? []}
+            readOnly={!can.channels}
+            onLink={async (unitId, listing) => {
+              const unitName = units.find((u) => u.id === unitId)?.name ?? listing.id;
+              await write(() => linkAirbnb({ variables: { airbnbId: listing.id, url: listing.url, title: unitName, unitId } }));
+            }}
+            onUnlink={async (unitId, airbnbId) => void (await write(() => unlinkAirbnb({ variables: { unitId, airbnbId } }), 'toast.deleted'))}
+          />
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+// The open-editors strip with names loaded for the stored ids; closing the active one goes back
+// to the list.
+import { useRouter } from 'next/router';
+import { useQuery } from '@apollo/client/react';
+import { OpenAccommodationsStrip } from '../components/OpenAccommodationsStrip';
+import { OPEN_ACCOMMODATION_NAMES } from '../graphql/openAccommodationNames';
+import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
+import { accommodationListUrl, accommodationUrl } from '../urls';
+
+export function OpenStripContainer({ activeId }: { activeId: string | null }) {
+  const router = useRouter();
+  const { open, close } = useOpenAccommodations();
+  const names = useQuery(OPEN_ACCOMMODATION_NAMES, { variables: { ids: open }, skip: open.length === 0 });
+  const nameOf = new Map((names.data?.accommodations ?? []).map((a) => [a.id, a.name]));
+  return (
+    <OpenAccommodationsStrip
+      open={open.map((id) => ({ id, name: nameOf.get(id) ?? '…' }))}
+      activeId={activeId}
+      editorHref={(id) => accommodationUrl(id)}
+      onClose={(id) => {
+        close(id);
+        if (id === activeId) void router.push(accommodationListUrl());
+      }}
+    />
+  );
+}

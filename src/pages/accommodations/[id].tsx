@@ -1,0 +1,19 @@
+// /accommodations/[id]: the accommodation editor (`new` creates one).
+import type { GetServerSideProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { AccommodationEditorView } from '@/features/accommodations';
+import { staffLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+interface Props {
+  id: string;
+}
+
+// Keyed by id so switching between open editors starts each with fresh form state.
+const AccommodationEditorPage: NextPageWithLayout<Props> = ({ id }) => <AccommodationEditorView key={id} id={id} />;
+AccommodationEditorPage.getLayout = staffLayout();
+export default AccommodationEditorPage;
+
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({
+  props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, ['rate'])) },
+});

@@ -1,0 +1,23 @@
+// /accommodations: the accommodation table view.
+import type { GetStaticProps } from 'next';
+import { useTranslation } from 'react-i18next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { PageTitle } from '@/components/PageTitle';
+import { AccommodationListView } from '@/features/accommodations';
+import { staffLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const AccommodationsPage: NextPageWithLayout = () => {
+  const { t } = useTranslation('accommodation');
+  return (
+    <>
+      <PageTitle title={t('list.title')} />
+      <AccommodationListView />
+    </>
+  );
+};
+// No area guard: owners reach their own accommodations here; the database filters the rows.
+AccommodationsPage.getLayout = staffLayout();
+export default AccommodationsPage;
+
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale, ['rate']) });
