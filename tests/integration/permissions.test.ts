@@ -1,0 +1,420 @@
+// The permission matrix of the product (docs/data-model.md), checked by real GraphQL requests
+// with each role's token against the engine serving nhost/metadata on the seeded demo database.
+// Reads: every role sees exactly the rows its scope names (the same set the admin gets with that
+// scope as a where), never a row of another owner, cleaner, contractor, manager or inspector.
+// Writes: a table of allowed and denied mutations with the outcome Hasura gives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBackend } from '../../backend/server';
+import { startTestBackend } from '../helpers/backend';
+import { ACC, at, CONTRACTOR, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
+
+type Where = Record<string, unknown>;
+/** ALL: every row; a function: the rows matching that where for the given user; absent: the table is not in the role's schema. */
+type Scope = 'ALL' | ((userId: string) => Where);
+type Role = 'communicator' | 'member' | 'inspector' | 'manager' | 'cleaner' | 'owner' | 'contractor' | 'user';
+
+const eq = (v: string) => ({ _eq: v });
+const managedAcc = (u: string): Where => ({ units: { unit_2_users: { user_id: eq(u), connection_type: eq('manager') } } });
+const cleanedUnit = (u: string): Where => ({ unit_2_users: { user_id: eq(u), connection_type: eq('cleaner') } });
+const contractedUnit = (u: string): Where => ({ unit_contractors: { contractor: { user_id: eq(u) } } });
+/** Rows hanging off an accommodation the user manages, via the relationship path. */
+const MANAGED = (path: string): Scope => (u) => at(path, managedAcc(u));
+/** Rows of a unit the user cleans. */
+const CLEANED = (path: string): Scope => (u) => at(path, cleanedUnit(u));
+/** Rows of an accommodation the user owns. */
+const OWNED = (path: string): Scope => (u) => at(path, { owner: { user_id: eq(u) } });
+/** Rows of a unit the user works on as a contractor. */
+const CONTRACTED = (path: string): Scope => (u) => at(path, contractedUnit(u));
+/** Rows whose column (or path to a user id) is the user. */
+const SELF = (path: string): Scope => (u) => at(path, eq(u));
+const keyReadable = (role: string) => ({ key: { key_reads: { role_cd: { _in: [role, 'all'] } } } });
+
+// Role x table -> what that role reads. A role missing from a row has no access to the table.
+const READS: Record<string, Partial<Record<Role, Scope>>> = {
+  groups: { communicator: SELF('user_groups.user_id'), member: SELF('user_groups.user_id'), inspector: SELF('user_groups.user_id') },
+  user_groups: { communicator: SELF('user_id'), member: SELF('user_id'), inspector: SELF('user_id') },
+  owners: { owner: SELF('user_id') },
+  owner_ranges: { owner: SELF('owner.user_id') },
+  contractors: { member: 'ALL', manager: MANAGED('unit_contractors.unit.accommodation'), contractor: SELF('user_id') },
+  labels: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
+  accommodations: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: MANAGED(''), cleaner: CLEANED('units'), owner: OWNED(''), contractor: CONTRACTED('units') },
+  accommodation_labels: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation') },
+  accommodation_files: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: MANAGED('accommodation'), cleaner: CLEANED('accommodation.units'), owner: OWNED('accommodation') },
+  units: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: MANAGED('accommodation'), cleaner: CLEANED(''), owner: OWNED('accommodation'), contractor: CONTRACTED('') },
+  unit_2_users: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), cleaner: SELF('user_id') },
+  unit_contractors: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), contractor: SELF('contractor.user_id') },
+  airbnbs: { communicator: 'ALL', member: 'ALL' },
+  airbnb_units: { communicator: 'ALL', member: 'ALL' },
+  dates: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL', cleaner: 'ALL', owner: 'ALL' },
+  unit_dates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
+  rates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
+  rate_dates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('rate.unit.accommodation'), owner: OWNED('rate.unit.accommodation') },
+  price_rules: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
+  price_rule_assignments: { communicator: 'ALL', member: 'ALL', manager: MANAGED('rate.unit.accommodation') },
+  expense_factories: { member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
+  tourist_tax_ranges: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation'), owner: OWNED('accommodation') },
+  fees: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation'), owner: OWNED('accommodation') },
+  keys: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL', cleaner: 'ALL' },
+  key_reads: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL', cleaner: 'ALL' },
+  key_writes: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL', cleaner: 'ALL' },
+  unit_keys: {
+    communicator: () => keyReadable('communicator'),
+    member: () => ({ key: { key_reads: { role_cd: eq('all') } } }),
+    inspector: () => keyReadable('inspector'),
+    manager: (u) => ({ _and: [{ unit: { accommodation: managedAcc(u) } }, keyReadable('manager')] }),
+    cleaner: (u) => ({ _and: [{ unit: cleanedUnit(u) }, keyReadable('cleaner')] }),
+  },
+  bookings: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation'), owner: OWNED('accommodation') },
+  booked_units: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), cleaner: CLEANED('unit'), owner: OWNED('unit.accommodation') },
+  guest_checkins: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking_unit.unit.accommodation') },
+  invoice_details: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking.accommodation') },
+  transfer_orders: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking.accommodation') },
+  adventure_orders: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking.accommodation') },
+  threads: { communicator: 'ALL', member: 'ALL', manager: MANAGED('thread_2_accommodations.accommodation') },
+  thread_2_accommodations: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation') },
+  thread_2_bookings: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking.accommodation') },
+  messages: { communicator: 'ALL', member: 'ALL', manager: MANAGED('thread.thread_2_accommodations.accommodation') },
+  snippets: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
+  cleanings: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), cleaner: CLEANED('unit'), owner: OWNED('unit.accommodation') },
+  tasks: {
+    communicator: 'ALL',
+    member: 'ALL',
+    manager: (u) => ({ _or: [{ unit: { accommodation: managedAcc(u) } }, { booking: { accommodation: managedAcc(u) } }, { cleaning: { unit: { accommodation: managedAcc(u) } } }] }),
+    cleaner: (u) => ({ _or: [{ unit: cleanedUnit(u) }, { cleaning: { unit: cleanedUnit(u) } }] }),
+  },
+  reviews: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation'), owner: OWNED('accommodation') },
+  review_scores: { communicator: 'ALL', member: 'ALL', manager: MANAGED('review.accommodation'), owner: OWNED('review.accommodation') },
+  checks: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL' },
+  inspections: { communicator: 'ALL', member: 'ALL', inspector: SELF('inspector_user_id'), manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
+  inspection_checks: { communicator: 'ALL', member: 'ALL', inspector: SELF('inspection.inspector_user_id'), manager: MANAGED('inspection.unit.accommodation'), owner: OWNED('inspection.unit.accommodation') },
+  inspection_files: { communicator: 'ALL', member: 'ALL', inspector: SELF('inspection.inspector_user_id'), manager: MANAGED('inspection.unit.accommodation'), owner: OWNED('inspection.unit.accommodation') },
+  expenses: { member: 'ALL', contractor: SELF('contractor.user_id'), owner: OWNED('accommodation') },
+  monthly_closings: { owner: SELF('owner.user_id'), contractor: SELF('contractor.user_id') },
+  invoices: { member: () => ({ booking_id: { _is_null: false } }), owner: SELF('owner.user_id'), contractor: SELF('contractor.user_id') },
+  contracts: { owner: SELF('owner.user_id') },
+  registry_submissions: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation') },
+  market_stats: { communicator: 'ALL', member: 'ALL', manager: 'ALL', owner: 'ALL' },
+};
+
+/** The demo users each role is checked with: two people per role where the data has two. */
+const PEOPLE: Record<Role, string[]> = {
+  communicator: [DEMO.communicator],
+  member: [DEMO.member],
+  inspector: [DEMO.inspector, DEMO.inspector2],
+  manager: [DEMO.manager, DEMO.manager2],
+  cleaner: [DEMO.cleaner, DEMO.cleaner2],
+  owner: [DEMO.owner, DEMO.owner2],
+  contractor: [DEMO.contractor, DEMO.contractor2],
+  user: [DEMO.owner],
+};
+const ROLES = Object.keys(PEOPLE) as Role[];
+const ADMIN: Caller = 'admin-secret';
+
+let backend: RunningBackend;
+let client: Client;
+const pkColumns = new Map<string, string[]>();
+
+async function rowKeys(caller: Caller, table: string, where: Where): Promise<{ keys: string[] } | { error: string }> {
+  const cols = pkColumns.get(table) ?? ['id'];
+  const r = await client.gql<Record<string, Record<string, unknown>[]>>(caller, `query($w: ${table}_bool_exp) { ${table}(where: $w) { ${cols.join(' ')} } }`, { w: where });
+  if (r.errors?.length) return { error: r.errors[0].extensions.code };
+  return { keys: (r.data?.[table] ?? []).map((row) => cols.map((c) => String(row[c])).join('|')).sort() };
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend({ applySeeds: true });
+  client = makeClient(backend);
+  // Primary keys from the catalog, so composite-key tables compare correctly.
+  const pk = await backend.ctx.db.query<{ t: string; cols: string[] }>(`
+    SELECT c.relname AS t, array_agg(a.attname ORDER BY k.ord)::text[] AS cols
+    FROM pg_constraint co JOIN pg_class c ON c.oid = co.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    CROSS JOIN LATERAL unnest(co.conkey) WITH ORDINALITY AS k (attnum, ord)
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+    WHERE co.contype = 'p' AND n.nspname = 'public' GROUP BY c.relname`);
+  for (const row of pk.rows) pkColumns.set(row.t, row.cols);
+  // Images and an inspection photo (file rows only), so file reads have rows to check.
+  await client.data(ADMIN, `mutation {
+    insertFiles(objects: [
+      {id: "f0000000-0000-4000-a000-000000000001", name: "vaci.jpg", mimeType: "image/jpeg", size: 10, isUploaded: true},
+      {id: "f0000000-0000-4000-a000-000000000002", name: "kiraly.jpg", mimeType: "image/jpeg", size: 10, isUploaded: true},
+      {id: "f0000000-0000-4000-a000-000000000003", name: "inspection.jpg", mimeType: "image/jpeg", size: 10, isUploaded: true, uploadedByUserId: "${DEMO.inspector}"}
+    ]) { affected_rows }
+    insert_accommodation_files(objects: [
+      {accommodation_id: "${ACC.vaci}", file_id: "f0000000-0000-4000-a000-000000000001"},
+      {accommodation_id: "${ACC.kiraly}", file_id: "f0000000-0000-4000-a000-000000000002"}
+    ]) { affected_rows }
+  }`);
+  const insp = await client.data<{ inspections: { id: string }[] }>(ADMIN, `{ inspections(where: {inspector_user_id: {_eq: "${DEMO.inspector}"}, unit_id: {_eq: "${UNIT.loftA}"}}, limit: 1, order_by: {inspected_at: desc}) { id } }`);
+  await client.data(ADMIN, `mutation { insert_inspection_files_one(object: {inspection_id: "${insp.inspections[0].id}", file_id: "f0000000-0000-4000-a000-000000000003"}) { file_id } }`);
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe('reads: every role sees exactly its rows', () => {
+  for (const [table, byRole] of Object.entries(READS)) {
+    it(`${table}`, async () => {
+      const all = await rowKeys(ADMIN, table, {});
+      if ('error' in all) throw new Error(`admin cannot read ${table}: ${all.error}`);
+      expect(all.keys.length, `${table} has demo rows`).toBeGreaterThan(0);
+      // The admin role in a JWT has full row access too.
+      expect(await rowKeys({ role: 'admin', userId: DEMO.admin }, table, {})).toEqual(all);
+      // Nobody signed in reads nothing.
+      expect(await rowKeys('public', table, {})).toEqual({ error: 'validation-failed' });
+      for (const role of ROLES) {
+        const scope = byRole[role];
+        const sizes: number[] = [];
+        for (const userId of PEOPLE[role]) {
+          const seen = await rowKeys({ role, userId }, table, {});
+          const who = `${role} ${userId} on ${table}`;
+          if (!scope) {
+            expect(seen, who).toEqual({ error: 'validation-failed' });
+            continue;
+          }
+          const expected = scope === 'ALL' ? all : await rowKeys(ADMIN, table, scope(userId));
+          expect(seen, who).toEqual(expected);
+          if ('keys' in expected) sizes.push(expected.keys.length);
+        }
+        if (scope && scope !== 'ALL') {
+          // The demo data makes every restriction visible: someone of the role sees rows, and
+          // someone of the role does not see them all.
+          expect(Math.max(...sizes), `${role} on ${table}: the scope has rows`).toBeGreaterThan(0);
+          expect(Math.min(...sizes), `${role} on ${table}: rows outside the scope exist and stay hidden`).toBeLessThan(all.keys.length);
+        }
+      }
+    });
+  }
+
+  it('enum tables are readable by signed-in product roles only', async () => {
+    const statuses = await client.data<{ booking_statuses: { value: string }[] }>({ role: 'cleaner', userId: DEMO.cleaner }, '{ booking_statuses { value } }');
+    expect(statuses.booking_statuses.map((s) => s.value).sort()).toEqual(['cancelled', 'modified', 'new']);
+    const viza = await client.data<{ viza_statuses: { value: string; comment: string }[] }>({ role: 'owner', userId: DEMO.owner }, '{ viza_statuses(where: {value: {_eq: "VIZA_OFFLINE"}}) { value comment } }');
+    expect(viza.viza_statuses).toEqual([{ value: 'VIZA_OFFLINE', comment: 'VIZA-OFFLINE' }]);
+    expect((await client.gql('public', '{ booking_statuses { value } }')).errors?.[0].extensions.code).toBe('validation-failed');
+    expect((await client.gql({ role: 'user', userId: DEMO.owner }, '{ booking_statuses { value } }')).errors?.[0].extensions.code).toBe('validation-failed');
+  });
+
+  it('the demo people see the properties the seed gives them', async () => {
+    const names = async (role: Role, userId: string) =>
+      (await client.data<{ accommodations: { name: string }[] }>({ role, userId }, '{ accommodations(order_by: {name: asc}) { name } }')).accommodations.map((a) => a.name);
+    expect(await names('owner', DEMO.owner)).toEqual(['Andrássy Residence', 'Váci Loft', 'Újlipótváros Riverside']);
+    expect(await names('owner', DEMO.owner2)).toEqual(['Király Garden Flats', 'Palace Quarter Studio']);
+    expect(await names('manager', DEMO.manager)).toEqual(['Andrássy Residence', 'Király Garden Flats', 'Váci Loft']);
+    expect(await names('cleaner', DEMO.cleaner2)).toEqual(['Palace Quarter Studio', 'Ráday Corner', 'Újlipótváros Riverside']);
+    expect(await names('contractor', DEMO.contractor)).toEqual(['Andrássy Residence', 'Király Garden Flats', 'Váci Loft']);
+  });
+
+  it('money, secrets and guest contact data are not in the columns of roles that must not see them', async () => {
+    const denied: [Caller, string][] = [
+      [{ role: 'owner', userId: DEMO.owner }, '{ bookings { customer_email } }'],
+      [{ role: 'owner', userId: DEMO.owner }, '{ bookings { journey_id } }'],
+      [{ role: 'owner', userId: DEMO.owner }, '{ contracts { szamlazz_agent_key } }'],
+      [{ role: 'owner', userId: DEMO.owner }, '{ reviews { penalty } }'],
+      [{ role: 'member', userId: DEMO.member }, '{ accommodations { ntak_private_key } }'],
+      [{ role: 'manager', userId: DEMO.manager }, '{ accommodations { ntak_private_key } }'],
+      [{ role: 'cleaner', userId: DEMO.cleaner }, '{ cleanings { price } }'],
+      [{ role: 'cleaner', userId: DEMO.cleaner }, '{ booked_units { price } }'],
+      [{ role: 'cleaner', userId: DEMO.cleaner }, '{ bookings { id } }'],
+      [{ role: 'contractor', userId: DEMO.contractor }, '{ accommodations { owner_id } }'],
+      [{ role: 'member', userId: DEMO.member }, '{ contractors { bank_account } }'],
+      [{ role: 'inspector', userId: DEMO.inspector }, '{ guest_checkins { id } }'],
+      [{ role: 'user', userId: DEMO.owner }, '{ users { passwordHash } }'],
+    ];
+    for (const [caller, query] of denied) {
+      const r = await client.gql(caller, query);
+      expect(r.errors?.[0].extensions.code, `${JSON.stringify(caller)} ${query}`).toBe('validation-failed');
+    }
+    // A cleaner never reads the owner's emergency contact (readable by property managers only).
+    const keys = await client.data<{ unit_keys: { key: { slug: string } }[] }>({ role: 'cleaner', userId: DEMO.cleaner }, '{ unit_keys { key { slug } } }');
+    expect(new Set(keys.unit_keys.map((k) => k.key.slug))).toEqual(new Set(['door-code', 'wifi', 'lockbox', 'house-rules']));
+  });
+
+  it('auth users: a fresh user sees only their own row; office staff see names of all', async () => {
+    const own = await client.data<{ users: { id: string; email: string }[] }>({ role: 'user', userId: DEMO.owner }, '{ users { id email displayName } }');
+    expect(own.users).toEqual([{ id: DEMO.owner, email: 'owner@demo.staydesk.test', displayName: 'Kovács Anna' }]);
+    const me = await client.data<{ user: { id: string } | null }>({ role: 'me', userId: DEMO.cleaner }, `{ user(id: "${DEMO.owner}") { id } }`);
+    expect(me.user).toBeNull();
+    const staff = await client.data<{ usersAggregate: { aggregate: { count: number } } }>(ADMIN, '{ usersAggregate { aggregate { count } } }');
+    const office = await client.data<{ users: { id: string }[] }>({ role: 'communicator', userId: DEMO.communicator }, '{ users { id displayName } }');
+    expect(office.users).toHaveLength(staff.usersAggregate.aggregate.count);
+  });
+
+  it('storage files: uploaders, and whoever may see the accommodation or inspection', async () => {
+    const files = async (role: Role, userId: string) =>
+      (await client.data<{ files: { name: string }[] }>({ role, userId }, '{ files(order_by: {name: asc}) { name } }')).files.map((f) => f.name);
+    expect(await files('owner', DEMO.owner)).toEqual(['inspection.jpg', 'vaci.jpg']);
+    expect(await files('owner', DEMO.owner2)).toEqual(['kiraly.jpg']);
+    expect(await files('cleaner', DEMO.cleaner)).toEqual(['kiraly.jpg', 'vaci.jpg']);
+    expect(await files('cleaner', DEMO.cleaner2)).toEqual([]);
+    expect(await files('inspector', DEMO.inspector)).toEqual(['inspection.jpg', 'kiraly.jpg', 'vaci.jpg']);
+    expect(await files('inspector', DEMO.inspector2)).toEqual(['kiraly.jpg', 'vaci.jpg']);
+    expect(await files('contractor', DEMO.contractor)).toEqual([]);
+    expect(await files('member', DEMO.member)).toEqual(['inspection.jpg', 'kiraly.jpg', 'vaci.jpg']);
+    expect((await client.gql('public', '{ files { id } }')).errors?.[0].extensions.code).toBe('validation-failed');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Writes. `ok`: the mutation changes data; `no-rows`: it runs but its filter leaves the other
+// person's row alone; `permission-error`: an insert/update check fails; `validation-failed`: the
+// operation or column does not exist for the role. Values travel as variables of the generated
+// input types, as the app's operations send them (enum-table values are plain strings there).
+type Outcome = 'ok' | 'no-rows' | 'permission-error' | 'validation-failed';
+type Op = [query: string, variables: Record<string, unknown>];
+interface WriteCase {
+  as: [Role | 'admin', string];
+  does: string;
+  op: (ids: Ids) => Op;
+  expect: Outcome;
+}
+interface Ids {
+  ownOpenExpense: string;
+  ownClosedExpense: string;
+  otherContractorExpense: string;
+  otherContractorClosing: string;
+  cleaningLoftA: string;
+  cleaningStudio: string;
+  inspection2: string;
+  threadVaci: string;
+  threadPalace: string;
+  rateLoftA: string;
+  rateStudio: string;
+}
+
+const insert = (table: string, object: Record<string, unknown>): Op => [`mutation($o: ${table}_insert_input!) { insert_${table}_one(object: $o) { __typename } }`, { o: object }];
+const update = (table: string, where: Where, set: Record<string, unknown>): Op => [`mutation($w: ${table}_bool_exp!, $s: ${table}_set_input) { update_${table}(where: $w, _set: $s) { affected_rows } }`, { w: where, s: set }];
+const remove = (table: string, where: Where): Op => [`mutation($w: ${table}_bool_exp!) { delete_${table}(where: $w) { affected_rows } }`, { w: where }];
+const updateUser = (id: string, set: Record<string, unknown>): Op => ['mutation($id: uuid!, $s: users_set_input) { updateUser(pk_columns: {id: $id}, _set: $s) { id } }', { id, s: set }];
+const byId = (id: string): Where => ({ id: eq(id) });
+const unitKey = (unitId: string, slug: string): Where => ({ unit_id: eq(unitId), key: { slug: eq(slug) } });
+const expense = (accommodationId: string, contractorId: string) => ({ accommodation_id: accommodationId, contractor_id: contractorId, date: '2026-11-21', expense_type: 'cleaning', description: 'Deep clean', amount: 15000, currency: 'HUF' });
+const invoice = (number: string, closingId: string | null) => ({ number, contractor_id: CONTRACTOR.tisztaLakas, closing_id: closingId, issued_on: '2026-11-21', due_on: '2026-12-01', currency: 'HUF', net_amount: 100, vat_amount: 27, gross_amount: 127 });
+const newBooking = { accommodation_id: ACC.vaci, customer_name: 'Me Myself', checkin: '2027-06-01', checkout: '2027-06-03' };
+
+const as = (role: Role | 'admin', userId: string): [Role | 'admin', string] => [role, userId];
+const WRITES: WriteCase[] = [
+  { as: as('owner', DEMO.owner), does: 'rename own accommodation', expect: 'validation-failed', op: () => update('accommodations', {}, { name: 'X' }) },
+  { as: as('owner', DEMO.owner), does: 'update own phone', expect: 'ok', op: () => update('owners', {}, { phone: '+36 30 000 0000' }) },
+  { as: as('owner', DEMO.owner), does: "update another owner's phone", expect: 'no-rows', op: () => update('owners', byId('10000000-0000-4000-a000-000000000002'), { phone: 'x' }) },
+  { as: as('owner', DEMO.owner), does: 'create a booking', expect: 'validation-failed', op: () => insert('bookings', newBooking) },
+  { as: as('cleaner', DEMO.cleaner), does: 'acknowledge a cleaning of a connected unit', expect: 'ok', op: (i) => update('cleanings', byId(i.cleaningLoftA), { status: 'ACKNOWLEDGED', notes: 'on it' }) },
+  { as: as('cleaner', DEMO.cleaner), does: "acknowledge another cleaner's cleaning", expect: 'no-rows', op: (i) => update('cleanings', byId(i.cleaningStudio), { status: 'ACKNOWLEDGED' }) },
+  { as: as('cleaner', DEMO.cleaner), does: 'remove a cleaning (not a cleaner status)', expect: 'permission-error', op: (i) => update('cleanings', byId(i.cleaningLoftA), { status: 'REMOVED' }) },
+  { as: as('cleaner', DEMO.cleaner), does: 'change the price of a cleaning', expect: 'validation-failed', op: (i) => update('cleanings', byId(i.cleaningLoftA), { price: 1 }) },
+  { as: as('cleaner', DEMO.cleaner), does: 'delete a cleaning', expect: 'validation-failed', op: (i) => remove('cleanings', byId(i.cleaningLoftA)) },
+  { as: as('cleaner', DEMO.cleaner), does: 'report a task on a connected unit', expect: 'ok', op: () => insert('tasks', { type: 'todo', title: 'Broken lamp', unit_id: UNIT.loftA }) },
+  { as: as('cleaner', DEMO.cleaner), does: 'report a task on an unconnected unit', expect: 'permission-error', op: () => insert('tasks', { type: 'todo', title: 'Broken lamp', unit_id: UNIT.studio }) },
+  { as: as('cleaner', DEMO.cleaner), does: 'change the lockbox code (cleaners may write it)', expect: 'ok', op: () => update('unit_keys', unitKey(UNIT.loftA, 'lockbox'), { value: '321' }) },
+  { as: as('cleaner', DEMO.cleaner), does: 'change the Wi-Fi (cleaners may not write it)', expect: 'no-rows', op: () => update('unit_keys', unitKey(UNIT.loftA, 'wifi'), { value: 'x' }) },
+  { as: as('cleaner', DEMO.cleaner2), does: 'change the lockbox of a unit they do not clean', expect: 'no-rows', op: () => update('unit_keys', unitKey(UNIT.loftA, 'lockbox'), { value: 'x' }) },
+  { as: as('communicator', DEMO.communicator), does: 'change the Wi-Fi', expect: 'ok', op: () => update('unit_keys', unitKey(UNIT.loftA, 'wifi'), { value: 'Staydesk / new' }) },
+  { as: as('communicator', DEMO.communicator), does: 'change the door code (managers only)', expect: 'no-rows', op: () => update('unit_keys', unitKey(UNIT.loftA, 'door-code'), { value: '0000#' }) },
+  { as: as('communicator', DEMO.communicator), does: 'create a booking', expect: 'validation-failed', op: () => insert('bookings', newBooking) },
+  { as: as('contractor', DEMO.contractor), does: 'log an expense on a unit they serve', expect: 'ok', op: () => insert('expenses', expense(ACC.vaci, CONTRACTOR.tisztaLakas)) },
+  { as: as('contractor', DEMO.contractor), does: 'log an expense in the name of another contractor', expect: 'permission-error', op: () => insert('expenses', expense(ACC.vaci, CONTRACTOR.tothSzerviz)) },
+  { as: as('contractor', DEMO.contractor), does: 'log an expense on an accommodation they do not serve', expect: 'permission-error', op: () => insert('expenses', expense(ACC.palace, CONTRACTOR.tisztaLakas)) },
+  { as: as('contractor', DEMO.contractor), does: 'correct an open expense of their own', expect: 'ok', op: (i) => update('expenses', byId(i.ownOpenExpense), { description: 'Cleaning, corrected' }) },
+  { as: as('contractor', DEMO.contractor), does: 'change an expense already in a closing', expect: 'no-rows', op: (i) => update('expenses', byId(i.ownClosedExpense), { amount: 1 }) },
+  { as: as('contractor', DEMO.contractor), does: "change another contractor's expense", expect: 'no-rows', op: (i) => update('expenses', byId(i.otherContractorExpense), { amount: 1 }) },
+  { as: as('contractor', DEMO.contractor), does: "delete another contractor's expense", expect: 'no-rows', op: (i) => remove('expenses', byId(i.otherContractorExpense)) },
+  { as: as('contractor', DEMO.contractor), does: "invoice against another contractor's closing", expect: 'permission-error', op: (i) => insert('invoices', invoice('X-1', i.otherContractorClosing)) },
+  { as: as('contractor', DEMO.contractor), does: 'invoice without a closing', expect: 'ok', op: () => insert('invoices', invoice('TL-2026-11-EXTRA', null)) },
+  { as: as('inspector', DEMO.inspector), does: 'start an inspection', expect: 'ok', op: () => insert('inspections', { unit_id: UNIT.studio, type: 'routine' }) },
+  { as: as('inspector', DEMO.inspector), does: "edit another inspector's inspection", expect: 'no-rows', op: (i) => update('inspections', byId(i.inspection2), { notes: 'x' }) },
+  { as: as('inspector', DEMO.inspector), does: "attach a photo to another inspector's inspection", expect: 'permission-error', op: (i) => insert('inspection_files', { inspection_id: i.inspection2, file_id: 'f0000000-0000-4000-a000-000000000003' }) },
+  { as: as('manager', DEMO.manager), does: 'change a rate price of a managed unit', expect: 'ok', op: (i) => update('rates', byId(i.rateLoftA), { price: 99 }) },
+  { as: as('manager', DEMO.manager), does: "change a rate of another manager's unit", expect: 'no-rows', op: (i) => update('rates', byId(i.rateStudio), { price: 1 }) },
+  { as: as('manager', DEMO.manager), does: 'rename a rate (not a manager column)', expect: 'validation-failed', op: (i) => update('rates', byId(i.rateLoftA), { name: 'X' }) },
+  { as: as('manager', DEMO.manager), does: 'answer a guest of a managed accommodation', expect: 'ok', op: (i) => insert('messages', { thread_id: i.threadVaci, direction: 'outgoing', body: 'See you soon' }) },
+  { as: as('manager', DEMO.manager), does: 'write into a thread of another manager', expect: 'permission-error', op: (i) => insert('messages', { thread_id: i.threadPalace, direction: 'outgoing', body: 'Hi' }) },
+  { as: as('member', DEMO.member), does: 'delete an accommodation', expect: 'validation-failed', op: () => remove('accommodations', byId(ACC.raday)) },
+  { as: as('member', DEMO.member), does: 'add a label', expect: 'ok', op: () => insert('labels', { name: 'Balcony', color: '#00897b' }) },
+  { as: as('member', DEMO.member), does: 'edit the owners (finance is admin only)', expect: 'validation-failed', op: () => update('owners', {}, { phone: 'x' }) },
+  { as: as('user', DEMO.owner), does: 'change own display name', expect: 'ok', op: () => updateUser(DEMO.owner, { displayName: 'Anna K.' }) },
+  { as: as('user', DEMO.owner), does: "change someone else's display name", expect: 'no-rows', op: () => updateUser(DEMO.owner2, { displayName: 'x' }) },
+  { as: as('user', DEMO.owner), does: 'change own default role', expect: 'validation-failed', op: () => updateUser(DEMO.owner, { defaultRole: 'admin' }) },
+  { as: as('admin', DEMO.admin), does: 'delete a snippet (admin role in a JWT)', expect: 'ok', op: () => remove('snippets', { name: eq('Thank you') }) },
+];
+
+describe('writes: allowed and denied as designed', () => {
+  let ids: Ids;
+  beforeAll(async () => {
+    const q = await client.data<Record<string, { id: string }[]>>(ADMIN, `{
+      ownOpen: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tisztaLakas}"}, contractor_closing_id: {_is_null: true}}, limit: 1, order_by: {id: asc}) { id }
+      ownClosed: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tisztaLakas}"}, contractor_closing_id: {_is_null: false}}, limit: 1, order_by: {id: asc}) { id }
+      other: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tothSzerviz}"}, contractor_closing_id: {_is_null: true}}, limit: 1, order_by: {id: asc}) { id }
+      otherClosing: monthly_closings(where: {contractor_id: {_eq: "${CONTRACTOR.tothSzerviz}"}}, limit: 1) { id }
+      cleanA: cleanings(where: {unit_id: {_eq: "${UNIT.loftA}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: "cancelled"}}}, limit: 1, order_by: {date: asc}) { id }
+      cleanStudio: cleanings(where: {unit_id: {_eq: "${UNIT.studio}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: "cancelled"}}}, limit: 1, order_by: {date: asc}) { id }
+      insp2: inspections(where: {inspector_user_id: {_eq: "${DEMO.inspector2}"}}, limit: 1) { id }
+      tVaci: threads(where: {thread_2_accommodations: {accommodation_id: {_eq: "${ACC.vaci}"}}}, limit: 1) { id }
+      tPalace: threads(where: {thread_2_accommodations: {accommodation_id: {_eq: "${ACC.palace}"}}}, limit: 1) { id }
+      rA: rates(where: {unit_id: {_eq: "${UNIT.loftA}"}, name: {_eq: "Standard"}}) { id }
+      rS: rates(where: {unit_id: {_eq: "${UNIT.studio}"}, name: {_eq: "Standard"}}) { id }
+    }`);
+    const one = (k: string) => {
+      const row = q[k]?.[0];
+      if (!row) throw new Error(`demo data has no row for ${k}`);
+      return row.id;
+    };
+    ids = {
+      ownOpenExpense: one('ownOpen'),
+      ownClosedExpense: one('ownClosed'),
+      otherContractorExpense: one('other'),
+      otherContractorClosing: one('otherClosing'),
+      cleaningLoftA: one('cleanA'),
+      cleaningStudio: one('cleanStudio'),
+      inspection2: one('insp2'),
+      threadVaci: one('tVaci'),
+      threadPalace: one('tPalace'),
+      rateLoftA: one('rA'),
+      rateStudio: one('rS'),
+    };
+  });
+
+  for (const c of WRITES) {
+    it(`${c.as[0]} ${c.does}: ${c.expect}`, async () => {
+      const caller: Caller = { role: c.as[0], userId: c.as[1] };
+      const [query, variables] = c.op(ids);
+      const r = await client.gql<Record<string, { affected_rows?: number } | null>>(caller, query, variables);
+      if (c.expect === 'permission-error' || c.expect === 'validation-failed') {
+        expect(r.errors?.[0]?.extensions.code, JSON.stringify(r)).toBe(c.expect);
+        return;
+      }
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+      const result = Object.values(r.data ?? {})[0];
+      const changed = result === null ? 0 : typeof result?.affected_rows === 'number' ? result.affected_rows : 1;
+      if (c.expect === 'ok') expect(changed, JSON.stringify(r.data)).toBeGreaterThan(0);
+      else expect(changed, JSON.stringify(r.data)).toBe(0);
+    });
+  }
+
+  it('presets fill the author from the token, whatever the client sends', async () => {
+    const task = await client.data<{ insert_tasks_one: { created_by_user_id: string } }>(
+      { role: 'cleaner', userId: DEMO.cleaner },
+      `mutation($o: tasks_insert_input!) { insert_tasks_one(object: $o) { created_by_user_id } }`,
+      { o: { type: 'note', title: 'Key left inside', unit_id: UNIT.loftA } },
+    );
+    expect(task.insert_tasks_one.created_by_user_id).toBe(DEMO.cleaner);
+    const forged = await client.gql({ role: 'cleaner', userId: DEMO.cleaner }, 'mutation($o: tasks_insert_input!) { insert_tasks_one(object: $o) { id } }', {
+      o: { type: 'note', title: 'x', unit_id: UNIT.loftA, created_by_user_id: DEMO.admin },
+    });
+    expect(forged.errors?.[0].extensions.code).toBe('validation-failed');
+    const insp = await client.data<{ insert_inspections_one: { inspector_user_id: string } }>(
+      { role: 'inspector', userId: DEMO.inspector2 },
+      `mutation { insert_inspections_one(object: {unit_id: "${UNIT.gardenOne}"}) { inspector_user_id } }`,
+    );
+    expect(insp.insert_inspections_one.inspector_user_id).toBe(DEMO.inspector2);
+  });
+
+  it('denied writes change nothing', async () => {
+    const check = await client.data<{ owners_by_pk: { phone: string }; expenses_by_pk: { amount: string | number }; cleanings_by_pk: { status: string } }>(
+      ADMIN,
+      `{ owners_by_pk(id: "10000000-0000-4000-a000-000000000002") { phone } expenses_by_pk(id: "${ids.otherContractorExpense}") { amount } cleanings_by_pk(id: "${ids.cleaningStudio}") { status } }`,
+    );
+    expect(check.owners_by_pk.phone).toBe('+36 20 444 5566');
+    expect(Number(check.expenses_by_pk.amount)).toBeGreaterThan(1);
+    expect(check.cleanings_by_pk.status).toBe('NEW');
+  });
+});
