@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/test/render';
+import { SignUpView } from './SignUpView';
+
+describe('SignUpView', () => {
+  it('asks for 8+ characters and a matching confirmation before calling the service', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignUpView />);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(4);
+
+    await user.type(screen.getByLabelText('Name'), 'A');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'different');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('The name must be at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Invalid email')).toBeTruthy();
+    expect(screen.getByText('Minimum 8 characters')).toBeTruthy();
+    expect(screen.getByText('The passwords do not match')).toBeTruthy();
+  });
+
+  it('shows the messages in Hungarian', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignUpView />, { locale: 'hu' });
+    await user.type(screen.getByLabelText('Jelszó'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Fiók létrehozása' }));
+    expect(await screen.findByText('Legalább 8 karakter')).toBeTruthy();
+    expect(screen.getAllByText('Kötelező').length).toBeGreaterThan(0);
+  });
+
+  it('reports an unreachable auth service as a network error', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignUpView />);
+    await user.type(screen.getByLabelText('Name'), 'Anna Kovács');
+    await user.type(screen.getByLabelText('Email'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.type(screen.getByLabelText('Confirm password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Network Error: the server cannot be reached', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});

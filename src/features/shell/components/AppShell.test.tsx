@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/test/render';
+import type { AppRole } from '../roles';
+import { AppShell } from './AppShell';
+
+const userWith = (role: AppRole | null) => ({ id: 'u1', displayName: 'Miklós Manager', email: 'manager@demo.staydesk.test', role });
+
+function navLinks(label = 'Main navigation'): string[] {
+  // The permanent (desktop) drawer; the temporary (phone) one renders only when open.
+  const nav = screen.getAllByRole('navigation', { name: label })[0]!;
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent ?? '');
+}
+
+describe('AppShell', () => {
+  it('shows a property manager the accommodations area', () => {
+    renderWithProviders(<AppShell user={userWith('manager')} onSignOut={vi.fn()}>page</AppShell>);
+    expect(navLinks()).toEqual(['Home', 'Accommodations', 'Account']);
+  });
+
+  it('does not show a cleaner areas that are not theirs', () => {
+    renderWithProviders(<AppShell user={userWith('cleaner')} onSignOut={vi.fn()}>page</AppShell>);
+    expect(navLinks()).toEqual(['Home', 'Account']);
+  });
+
+  it('marks the current area', () => {
+    renderWithProviders(<AppShell user={userWith('admin')} onSignOut={vi.fn()}>page</AppShell>, { router: { pathname: '/accommodations/[id]' } });
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Accommodations');
+  });
+
+  it('switches to Hungarian on the same page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<AppShell user={userWith('manager')} onSignOut={vi.fn()}>page</AppShell>, {
+      router: { pathname: '/account', asPath: '/account', query: {} },
+    });
+    await user.click(screen.getByRole('button', { name: 'Magyar' }));
+    expect(router.push).toHaveBeenCalledWith({ pathname: '/account', query: {} }, '/account', { locale: 'hu', scroll: false });
+    expect(document.cookie).toContain('NEXT_LOCALE=hu');
+  });
+
+  it('speaks Hungarian and signs out from the user menu', async () => {
+    const user = userEvent.setup();
+    const onSignOut = vi.fn();
+    renderWithProviders(<AppShell user={userWith('owner')} onSignOut={onSignOut}>page</AppShell>, { locale: 'hu' });
+    expect(navLinks('Fő navigáció')).toEqual(['Kezdőlap', 'Fiók']);
+    await user.click(screen.getByRole('button', { name: 'Felhasználói menü megnyitása' }));
+    expect(screen.getByText('Tulajdonos')).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Kijelentkezés' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '@/test/render';
+import { StaffFrame } from './StaffFrame';
+
+describe('StaffFrame', () => {
+  it('sends a signed-out visitor to sign-in and back to the page afterwards', async () => {
+    const { router } = renderWithProviders(<StaffFrame>secret page</StaffFrame>, { router: { pathname: '/account/tokens', asPath: '/account/tokens' } });
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/sign-in?redirectTo=%2Faccount%2Ftokens'));
+    expect(screen.queryByText('secret page')).toBeNull();
+  });
+
+  it('shows the landing instead when the page has one', async () => {
+    const { router } = renderWithProviders(<StaffFrame signedOut={<p>welcome visitor</p>}>dashboard</StaffFrame>);
+    expect(await screen.findByText('welcome visitor')).toBeTruthy();
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('frames the page for a signed-in user and refuses an area outside their role', async () => {
+    const { nhost } = renderWithProviders(<StaffFrame area="accommodations">property list</StaffFrame>);
+    nhost.auth.client.interpreter?.send('SESSION_UPDATE', {
+      data: { session: { accessToken: 'a.b.c', accessTokenExpiresIn: 900, refreshToken: 'r', user: { id: 'u', displayName: 'Cecília Cleaner', defaultRole: 'cleaner', roles: ['cleaner', 'user'] } } },
+    });
+    expect(await screen.findByText('Not for your role')).toBeTruthy();
+    expect(screen.queryByText('property list')).toBeNull();
+  });
+});
