@@ -66,13 +66,13 @@ export class FileMetadataStore {
     if (result.errors?.length) {
       const first = result.errors[0];
       const status = statusForGraphqlError(first);
-      throw new StorageError(status, status === 403 ? 'you are not authorized' : status === 400 ? first.message : 'internal server error', status === 500 ? undefined : { code: first.extensions?.code });
+      throw new StorageError(status, status === 403 ? 'you are not authorized' : status === 400 ? first.message : 'internal server error');
     }
     return (result.data as Record<string, T>)[field];
   }
 
   insertFile(object: { id: string; name: string; size: number; bucketId: string; mimeType: string }, headers: Headers): Promise<{ id: string } | null> {
-    return this.run('mutation InsertFile($object: storage_files_insert_input!) { insertFile(object: $object) { id } }', { object }, headers, 'insertFile');
+    return this.run('mutation InsertFile($object: files_insert_input!) { insertFile(object: $object) { id } }', { object }, headers, 'insertFile');
   }
 
   getFile(id: string, headers: Headers): Promise<FileMetadata | null> {
@@ -82,7 +82,7 @@ export class FileMetadataStore {
   /** Runs as the caller (replace: update permission decides) or as admin (bookkeeping). */
   updateFile(id: string, set: Record<string, unknown>, headers: Headers | 'admin'): Promise<FileMetadata | null> {
     return this.run(
-      `mutation UpdateFile($id: uuid!, $set: storage_files_set_input!) { updateFile(pk_columns: { id: $id }, _set: $set) { ${FILE_FIELDS} } }`,
+      `mutation UpdateFile($id: uuid!, $set: files_set_input!) { updateFile(pk_columns: { id: $id }, _set: $set) { ${FILE_FIELDS} } }`,
       { id, set },
       headers === 'admin' ? this.admin : headers,
       'updateFile',

@@ -24,7 +24,7 @@ export interface ParsedForm {
   files: UploadedPart[];
   fields: Map<string, string[]>;
   /** Deletes the temporary files that were not moved into the store. */
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 export interface MultipartLimits {
@@ -58,8 +58,8 @@ export async function parseMultipart(req: Readable & { headers: Record<string, s
   const fields = new Map<string, string[]>();
   const writes: Array<Promise<void>> = [];
   const addField = (name: string, value: string) => fields.set(name, [...(fields.get(name) ?? []), value]);
-  const cleanup = () => {
-    for (const f of files) fs.rm(f.tmpPath, { force: true }, () => undefined);
+  const cleanup = async () => {
+    await Promise.all(files.map((f) => fs.promises.rm(f.tmpPath, { force: true })));
   };
   let failure: Error | undefined;
   const fail = (e: Error) => {
@@ -127,11 +127,11 @@ export async function parseMultipart(req: Readable & { headers: Record<string, s
     });
     await Promise.all(writes);
   } catch (e) {
-    cleanup();
+    await cleanup();
     throw e;
   }
   if (failure) {
-    cleanup();
+    await cleanup();
     throw failure.constructor === Error ? badRequest('malformed multipart request') : failure;
   }
   return { files, fields, cleanup };

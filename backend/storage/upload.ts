@@ -26,7 +26,8 @@ export interface UploadDeps {
 
 export async function handleUpload(req: Request, res: Response, deps: UploadDeps): Promise<void> {
   const processed: FileMetadata[] = [];
-  let cleanup = () => undefined as void;
+  let cleanup = (): Promise<void> => Promise.resolve();
+  let failure: unknown;
   try {
     const form = await parseMultipart(req, deps.store.tmpDir, {
       maxFileSize: await deps.meta.largestUploadSize(),
@@ -46,17 +47,19 @@ export async function handleUpload(req: Request, res: Response, deps: UploadDeps
     const headers = callerHeaders(req.headers);
     const plans = files.map((part, i) => planFile(part, parseClientMetadata(rawMeta[i]), bucket));
     for (const plan of plans) processed.push(await storeNewFile(plan, bucket, headers, deps));
-    res.status(201).json({ processedFiles: processed });
   } catch (err) {
-    if (err instanceof StorageError) {
-      res.setHeader('X-Error', err.message.replace(/[^\x20-\x7e]/g, '?'));
-      res.status(err.status).json({ processedFiles: processed, ...errorBody(err) });
-    } else {
-      deps.log.error('storage upload failed', err);
-      sendError(res, err, { processedFiles: processed });
-    }
-  } finally {
-    cleanup();
+    failure = err;
+  }
+  // Temporary files go before the answer does: a client that sees the answer sees a clean disk.
+  await cleanup();
+  if (failure === undefined) {
+    res.status(201).json({ processedFiles: processed });
+  } else if (failure instanceof StorageError) {
+    res.setHeader('X-Error', failure.message.replace(/[^\x20-\x7e]/g, '?'));
+    res.status(failure.status).json({ processedFiles: processed, ...errorBody(failure) });
+  } else {
+    deps.log.error('storage upload failed', failure);
+    sendError(res, failure, { processedFiles: processed });
   }
 }
 
@@ -128,7 +131,7 @@ async function storeNewFile(plan: FilePlan, bucket: Bucket, headers: Headers, de
 
 /** PUT /files/{id}: replaces the bytes (and optionally name/metadata) of a file the caller may update. */
 export async function handleReplace(req: Request, res: Response, id: string, deps: UploadDeps): Promise<void> {
-  let cleanup = () => undefined as void;
+  let cleanup = (): Promise<void> => Promise.resolve();
   try {
     const headers = callerHeaders(req.headers);
     const current = await deps.meta.getFile(id, headers);
@@ -153,6 +156,6 @@ export async function handleReplace(req: Request, res: Response, id: string, dep
     if (!(err instanceof StorageError)) deps.log.error('storage replace failed', err);
     sendError(res, err);
   } finally {
-    cleanup();
+    await cleanup();
   }
 }
