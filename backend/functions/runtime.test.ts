@@ -33,7 +33,7 @@ describe('functions in the running backend process', () => {
     );
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    for (let i = 0; i < 240; i++) {
+    for (let i = 0; i < 400; i++) {
       if (child.exitCode !== null) throw new Error(`backend exited: ${output}`);
       const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
       if (up) return;
@@ -64,5 +64,14 @@ describe('functions in the running backend process', () => {
     expect(child.exitCode).toBeNull();
     expect((await fetch(`${base}/v1/functions/nested`)).status).toBe(200);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it('reports health: version, uptime, database kind and a real GraphQL check', async () => {
+    const r = await fetch(`${base}/v1/functions/health`);
+    const body = await r.json();
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(body).toMatchObject({ version: pkg.version, database: 'pglite', uptimeSeconds: expect.any(Number) });
+    expect(body.graphql).toMatchObject({ ok: true, ms: expect.any(Number) });
+    expect(r.status).toBe(200);
   });
 });
