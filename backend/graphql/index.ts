@@ -1,19 +1,78 @@
-// PLACEHOLDER until the engine lands.
-import express from 'express';
+// The Hasura-dialect GraphQL engine: metadata + catalog -> model -> a schema per role; serves
+// POST /v1/graphql, subscriptions over WebSocket, in-process execute() and the role SDL printer.
+import type http from 'node:http';
+import { printSchema } from 'graphql';
 import type { BackendConfig } from '../config';
-import type { BackendContext, GraphqlEngine } from '../context';
+import type { BackendContext, GraphqlEngine, Headers } from '../context';
+import { openDb, migrate, type Queryable } from '../db';
+import { readCatalog } from './catalog';
+import { Executor } from './execute';
+import { graphqlRouter } from './http';
+import { loadMetadata } from './metadata';
+import { buildModel, type Model } from './model';
+import { authenticate } from './session';
+import { attachSubscriptions } from './subscriptions';
+import type { SubscriptionDeps, SubscriptionServer } from './types';
 
-export async function createGraphqlEngine(_ctx: BackendContext): Promise<GraphqlEngine> {
-  const router = express.Router();
-  router.use((_req, res) => res.status(501).json({ errors: [{ message: 'not implemented', extensions: { path: '$', code: 'unexpected' } }] }));
+export { GqlError } from './errors';
+
+export interface EngineOptions {
+  /** Render bigint/numeric/float8 as JSON strings (Hasura's HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES). */
+  stringifyNumerics: boolean;
+  unauthorizedRole: string;
+}
+
+export function engineOptions(env: NodeJS.ProcessEnv = process.env): EngineOptions {
   return {
-    router,
-    attachWebSocket: () => undefined,
-    execute: async () => ({ errors: [{ message: 'not implemented', extensions: { path: '$', code: 'unexpected' } }] }),
-    close: async () => undefined,
+    stringifyNumerics: (env.HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES ?? 'true').toLowerCase() !== 'false',
+    unauthorizedRole: env.HASURA_GRAPHQL_UNAUTHORIZED_ROLE || 'public',
   };
 }
 
-export async function printRoleSchema(_config: BackendConfig, _role: string): Promise<string> {
-  return '';
+export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions): Promise<Model> {
+  const metadata = loadMetadata(projectDir);
+  const catalog = await readCatalog(db);
+  return buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics });
+}
+
+export async function createGraphqlEngine(ctx: BackendContext): Promise<GraphqlEngine> {
+  const opts = engineOptions();
+  // Postgres renders timestamptz in the session time zone; Hasura answers in UTC.
+  if (ctx.db.kind === 'pglite') await ctx.db.exec(`SET TIME ZONE 'UTC'`);
+  const model = await loadModel(ctx.db, ctx.config.projectDir, opts);
+  const executor = new Executor(model, ctx.db);
+  const auth = (h: Headers) => authenticate(h, { adminSecret: ctx.config.adminSecret, jwt: ctx.jwt, unauthorizedRole: opts.unauthorizedRole });
+  const deps: SubscriptionDeps = {
+    authenticate: auth,
+    prepare: (session, request) => executor.prepare(session, request),
+    execute: (session, request) => executor.execute(session, request),
+  };
+  const sockets: SubscriptionServer[] = [];
+  return {
+    router: graphqlRouter(executor, auth),
+    attachWebSocket(server: http.Server, path: string) {
+      sockets.push(attachSubscriptions(server, path, deps, { log: ctx.log }));
+    },
+    async execute(request, headers) {
+      const a = await auth(headers);
+      if (!a.ok) return { errors: [a.error] };
+      return executor.execute(a.session, request);
+    },
+    async close() {
+      for (const s of sockets) await s.close();
+    },
+  };
+}
+
+/** SDL of one role's schema, from the project's migrations and metadata (in-memory database). */
+export async function printRoleSchema(config: BackendConfig, role: string): Promise<string> {
+  const db = await openDb({});
+  try {
+    await migrate(db, { projectDir: config.projectDir, applySeeds: false });
+    const model = await loadModel(db, config.projectDir, engineOptions());
+    const executor = new Executor(model, db);
+    return `${printSchema(executor.schemaFor(role))}\n`;
+  } finally {
+    await db.close();
+  }
 }

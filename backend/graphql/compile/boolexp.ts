@@ -1,0 +1,171 @@
+// Compiles Hasura boolean expressions (`where` arguments and permission filters/checks) to SQL
+// conditions over one table alias. `where` uses GraphQL names; permissions use column names,
+// session variables, `$`-prefixed operator aliases, `_exists` and computed fields.
+import { GqlError, validationFailed } from '../errors';
+import { qualified, type QualifiedName } from '../metadata';
+import { quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type Table } from '../model';
+import { isSessionVar, type CompileContext } from './context';
+
+export type BoolMode = 'where' | 'permission';
+
+const CMP: Record<string, string> = { _eq: '=', _neq: '<>', _gt: '>', _lt: '<', _gte: '>=', _lte: '<=' };
+const TEXT_OPS: Record<string, string> = {
+  _like: 'LIKE', _nlike: 'NOT LIKE', _ilike: 'ILIKE', _nilike: 'NOT ILIKE', _similar: 'SIMILAR TO', _nsimilar: 'NOT SIMILAR TO',
+  _regex: '~', _nregex: '!~', _iregex: '~*', _niregex: '!~*',
+};
+const COL_CMP: Record<string, string> = { _ceq: '=', _cne: '<>', _cneq: '<>', _cgt: '>', _clt: '<', _cgte: '>=', _clte: '<=' };
+
+const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
+
+export function compileBoolExp(ctx: CompileContext, t: Table, alias: string, exp: unknown, mode: BoolMode): string {
+  if (exp === null || exp === undefined) return 'true';
+  if (typeof exp !== 'object' || Array.isArray(exp)) throw validationFailed('expected a boolean expression object');
+  const parts: string[] = [];
+  for (const [rawKey, v] of Object.entries(exp as Record<string, unknown>)) {
+    const key = mode === 'permission' ? norm(rawKey) : rawKey;
+    if (key === '_and' || key === '_or') {
+      const items = Array.isArray(v) ? v : v == null ? [] : [v];
+      const sub = items.map((x) => compileBoolExp(ctx, t, alias, x, mode));
+      if (key === '_and') parts.push(sub.length ? sub.map((s) => `(${s})`).join(' AND ') : 'true');
+      else parts.push(sub.length ? `(${sub.map((s) => `(${s})`).join(' OR ')})` : 'false');
+    } else if (key === '_not') {
+      parts.push(`NOT (${compileBoolExp(ctx, t, alias, v, mode)})`);
+    } else if (key === '_exists' && mode === 'permission') {
+      parts.push(existsExp(ctx, v));
+    } else {
+      parts.push(fieldExp(ctx, t, alias, key, v, mode));
+    }
+  }
+  return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : 'true';
+}
+
+function existsExp(ctx: CompileContext, v: unknown): string {
+  const spec = v as { _table?: QualifiedName | string; _where?: unknown };
+  if (!spec?._table) throw validationFailed('_exists needs _table');
+  const q = qualified(spec._table);
+  const t = ctx.model.tables.get(`${q.schema}.${q.name}`);
+  if (!t) throw validationFailed(`table "${q.name}" does not exist`);
+  const a = ctx.alias('e');
+  return `EXISTS (SELECT 1 FROM ${t.sql} AS ${a} WHERE ${compileBoolExp(ctx, t, a, spec._where ?? {}, 'permission')})`;
+}
+
+function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: unknown, mode: BoolMode): string {
+  const column = mode === 'where' ? t.columnsByGql.get(key) : t.columnsByName.get(key);
+  if (column) return columnExp(ctx, t, alias, `${alias}.${quoteIdent(column.name)}`, column.sqlType, column, v, mode);
+  const rel = t.relationships.get(key);
+  if (rel) return relationshipExp(ctx, t, alias, rel, v, mode);
+  const cf = t.computed.get(key);
+  if (cf) return computedExp(ctx, t, alias, cf, v, mode);
+  throw validationFailed(`field "${key}" not found in type: '${t.gqlName}_bool_exp'`);
+}
+
+export function joinCondition(rel: Relationship, parent: string, child: string): string {
+  return rel.mapping.map(([l, r]) => `${parent}.${quoteIdent(l)} = ${child}.${quoteIdent(r)}`).join(' AND ') || 'true';
+}
+
+function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode): string {
+  const remote = ctx.model.tables.get(rel.remoteKey);
+  if (!remote) throw validationFailed(`relationship "${rel.name}" points to an untracked table`);
+  const a = ctx.alias('r');
+  const conds = [joinCondition(rel, alias, a)];
+  if (mode === 'where') {
+    const perm = selectPerm(remote, ctx.role);
+    if (!perm) throw validationFailed(`field "${rel.name}" not found in type: '${t.gqlName}_bool_exp'`);
+    conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
+  }
+  conds.push(compileBoolExp(ctx, remote, a, v, mode));
+  return `EXISTS (SELECT 1 FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
+}
+
+export function computedCall(ctx: CompileContext, cf: ComputedField, alias: string, args: Record<string, unknown> = {}): string {
+  const fnArgs: string[] = [];
+  const { fn } = cf;
+  fn.argNames.forEach((name, i) => {
+    if (name === cf.tableArg || (!cf.tableArg && i === 0)) fnArgs.push(`${name ? `${quoteIdent(name)} => ` : ''}${alias}`);
+    else if (name === cf.sessionArg) fnArgs.push(`${quoteIdent(name)} => ${ctx.sessionJson()}`);
+    else if (name in args) fnArgs.push(`${quoteIdent(name)} => ${ctx.typed(args[name], fn.argTypes[i])}`);
+  });
+  if (!fn.argNames.length) fnArgs.push(alias);
+  return `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${fnArgs.join(', ')})`;
+}
+
+function computedExp(ctx: CompileContext, t: Table, alias: string, cf: ComputedField, v: unknown, mode: BoolMode): string {
+  const call = computedCall(ctx, cf, alias);
+  if (cf.returnsTableKey) {
+    const remote = ctx.model.tables.get(cf.returnsTableKey) as Table;
+    const a = ctx.alias('c');
+    const conds = [compileBoolExp(ctx, remote, a, v, mode)];
+    if (mode === 'where') {
+      const perm = selectPerm(remote, ctx.role);
+      if (perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
+    }
+    return `EXISTS (SELECT 1 FROM ${call} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
+  }
+  return columnExp(ctx, t, alias, call, cf.fn.returnTypname, null, v, mode);
+}
+
+function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sqlType: string, column: Column | null, v: unknown, mode: BoolMode): string {
+  // Permission shorthand: `col: value` / `col: X-Hasura-User-Id` means `_eq`.
+  if (mode === 'permission' && (v === null || typeof v !== 'object' || Array.isArray(v))) return columnExp(ctx, t, alias, lhs, sqlType, column, { _eq: v }, mode);
+  if (v === null || typeof v !== 'object') throw validationFailed('expected a comparison expression object');
+  const parts: string[] = [];
+  const scalar = column?.scalar ?? sqlType;
+  const val = (x: unknown, type = sqlType): string => {
+    if (mode === 'permission' && isSessionVar(x)) return `${ctx.param(ctx.sessionVar(x))}::${type}`;
+    if (x === null || x === undefined) throw validationFailed(`unexpected null value for type "${scalar}"`);
+    return ctx.typed(x, type);
+  };
+  for (const [rawOp, x] of Object.entries(v as Record<string, unknown>)) {
+    const op = mode === 'permission' ? norm(rawOp) : rawOp;
+    if (x === undefined) continue;
+    if (op in CMP) {
+      if (mode === 'permission' && x === null) {
+        parts.push(op === '_eq' ? `${lhs} IS NULL` : op === '_neq' ? `${lhs} IS NOT NULL` : 'false');
+        continue;
+      }
+      parts.push(`${lhs} ${CMP[op]} ${val(x)}`);
+    } else if (op === '_in' || op === '_nin') {
+      const arrType = `${sqlType}[]`;
+      let rhs: string;
+      if (mode === 'permission' && isSessionVar(x)) rhs = `${ctx.param(ctx.sessionVar(x))}::${arrType}`;
+      else {
+        if (x === null) throw validationFailed(`unexpected null value for type "${scalar}"`);
+        const items = Array.isArray(x) ? x : [x];
+        if (!items.length) {
+          parts.push(op === '_in' ? 'false' : 'true');
+          continue;
+        }
+        rhs = ctx.typed(items, arrType);
+      }
+      parts.push(op === '_in' ? `${lhs} = ANY(${rhs})` : `NOT (${lhs} = ANY(${rhs}))`);
+    } else if (op === '_is_null') {
+      if (x === null) throw validationFailed('unexpected null value for type "Boolean"');
+      parts.push(x === true || x === 'true' ? `${lhs} IS NULL` : `${lhs} IS NOT NULL`);
+    } else if (op in TEXT_OPS) {
+      parts.push(`${lhs} ${TEXT_OPS[op]} ${val(x, 'text')}`);
+    } else if (op === '_contains') {
+      parts.push(`${lhs} @> ${val(x, 'jsonb')}`);
+    } else if (op === '_contained_in') {
+      parts.push(`${lhs} <@ ${val(x, 'jsonb')}`);
+    } else if (op === '_has_key') {
+      parts.push(`${lhs} ? ${val(x, 'text')}`);
+    } else if (op === '_has_keys_any' || op === '_has_keys_all') {
+      const sym = op === '_has_keys_any' ? '?|' : '?&';
+      parts.push(`${lhs} ${sym} ${val(x, 'text[]')}`);
+    } else if (op === '_cast') {
+      const casts = x as Record<string, unknown>;
+      for (const [to, cmp] of Object.entries(casts)) {
+        if (to !== 'String') throw validationFailed(`cannot cast to "${to}"`);
+        parts.push(columnExp(ctx, t, alias, `(${lhs})::text`, 'text', null, cmp, mode));
+      }
+    } else if (op in COL_CMP) {
+      const other = typeof x === 'string' ? x : Array.isArray(x) ? String(x[x.length - 1]) : '';
+      const oc = mode === 'where' ? t.columnsByGql.get(other) : t.columnsByName.get(other);
+      if (!oc) throw validationFailed(`column "${other}" not found`);
+      parts.push(`${lhs} ${COL_CMP[op]} ${alias}.${quoteIdent(oc.name)}`);
+    } else {
+      throw new GqlError('validation-failed', `field "${rawOp}" not found in type: '${scalar}_comparison_exp'`);
+    }
+  }
+  return parts.length ? parts.join(' AND ') : 'true';
+}

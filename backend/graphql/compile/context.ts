@@ -1,0 +1,74 @@
+// State shared while compiling one root field to SQL: bound parameters, fresh table aliases,
+// the session (role, variables) and the model.
+import { GqlError } from '../errors';
+import type { Model } from '../model';
+import { NumericLiteral } from '../request/coerce';
+
+export class CompileContext {
+  readonly params: unknown[] = [];
+  private aliasN = 0;
+  /** Session variables the statement read (for subscription multiplexing keys). */
+  readonly usedSession = new Set<string>();
+
+  constructor(
+    readonly model: Model,
+    readonly role: string,
+    readonly session: Record<string, string>,
+    readonly backendOnly = false,
+  ) {}
+
+  alias(prefix = 't'): string {
+    return `"_${prefix}${this.aliasN++}"`;
+  }
+
+  /** Binds a value; returns `$n`. */
+  param(v: unknown): string {
+    this.params.push(v);
+    return `$${this.params.length}`;
+  }
+
+  /** Binds a value cast to a SQL type; arrays and JSON are rendered as Postgres expects them. */
+  typed(v: unknown, sqlType: string): string {
+    return `${this.param(toPgText(v, sqlType))}::${sqlType}`;
+  }
+
+  sessionVar(name: string): string {
+    const key = name.toLowerCase();
+    const v = this.session[key];
+    this.usedSession.add(key);
+    if (v === undefined) throw new GqlError('not-found', `missing session variables: "${key}"`);
+    return v;
+  }
+
+  sessionJson(): string {
+    for (const k of Object.keys(this.session)) this.usedSession.add(k);
+    return `${this.param(JSON.stringify(this.session))}::json`;
+  }
+}
+
+export function isSessionVar(v: unknown): v is string {
+  return typeof v === 'string' && /^x-hasura-/i.test(v);
+}
+
+const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
+
+/** Text form of a value for a parameter of the given SQL type. */
+export function toPgText(v: unknown, sqlType: string): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof NumericLiteral) return v.text;
+  if (isJsonType(sqlType)) return JSON.stringify(v);
+  if (Array.isArray(v)) return arrayLiteral(v, sqlType.replace(/\[\]$/, ''));
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export function arrayLiteral(items: unknown[], elemType: string): string {
+  return `{${items
+    .map((x) => {
+      if (x === null || x === undefined) return 'NULL';
+      if (Array.isArray(x)) return arrayLiteral(x, elemType);
+      const s = isJsonType(elemType) ? JSON.stringify(x) : x instanceof NumericLiteral ? x.text : typeof x === 'object' ? JSON.stringify(x) : String(x);
+      return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+    })
+    .join(',')}}`;
+}

@@ -1,0 +1,281 @@
+// Compiles insert/update/delete root fields. A mutation is one statement: the data change in a
+// CTE, the role's check evaluated per changed row (raising through hdb_catalog.check_violation),
+// and the {affected_rows, returning} JSON built from the CTE. Nested inserts run one statement
+// per level inside the caller's transaction and build the response at the end.
+import type { Queryable } from '../../db';
+import { GqlError, INSERT_CHECK_FAILED, UPDATE_CHECK_FAILED, validationFailed } from '../errors';
+import { insertPerm, quoteIdent, updatePerm, deletePerm, type Column, type Table } from '../model';
+import type { Selected } from '../request/collect';
+import { compileBoolExp } from './boolexp';
+import { CompileContext, isSessionVar } from './context';
+import { jsonObject, rowJson } from './select';
+
+export type MutationPlan = (q: Queryable) => Promise<string>;
+
+interface Env {
+  newCtx(): CompileContext;
+}
+
+function presetValue(ctx: CompileContext, c: Column, v: unknown): string {
+  if (isSessionVar(v)) return `${ctx.param(ctx.sessionVar(v))}::${c.sqlType}`;
+  if (typeof v === 'string' && /^now\(\)$/i.test(v.trim())) return 'now()';
+  return ctx.typed(v, c.sqlType);
+}
+
+/** The mutation response object ({affected_rows, returning}) over the rows of CTE `cte`. */
+function responseJson(ctx: CompileContext, t: Table, cte: string, fields: Selected[], affected: string): string {
+  const pairs: [string, string][] = [];
+  for (const f of fields) {
+    if (f.name === '__typename') pairs.push([f.alias, `'${f.parentType}'`]);
+    else if (f.info?.kind === 'affected_rows') pairs.push([f.alias, affected]);
+    else if (f.info?.kind === 'returning') {
+      const a = ctx.alias();
+      pairs.push([f.alias, `(SELECT coalesce(json_agg(${rowJson(ctx, t, a, f.fields)}), '[]') FROM ${cte} AS ${a})`]);
+    }
+  }
+  return jsonObject(pairs);
+}
+
+function singleRowJson(ctx: CompileContext, t: Table, cte: string, fields: Selected[]): string {
+  const a = ctx.alias();
+  return `(SELECT ${rowJson(ctx, t, a, fields)} FROM ${cte} AS ${a} LIMIT 1)`;
+}
+
+async function runOne(q: Queryable, ctx: CompileContext, sql: string): Promise<string> {
+  const r = await q.query<{ j: string | null }>(sql, ctx.params);
+  return r.rows[0]?.j ?? 'null';
+}
+
+// ---------------- insert ----------------
+
+interface OnConflict {
+  constraint: string;
+  update_columns: string[];
+  where?: unknown;
+}
+
+function gqlToColumns(t: Table, obj: Record<string, unknown>): { cols: Map<string, unknown>; nested: [string, unknown][] } {
+  const cols = new Map<string, unknown>();
+  const nested: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(obj)) {
+    const c = t.columnsByGql.get(k);
+    if (c) cols.set(c.name, v);
+    else if (t.relationships.has(k)) nested.push([k, v]);
+  }
+  return { cols, nested };
+}
+
+function conflictClause(ctx: CompileContext, t: Table, oc: OnConflict | undefined, alias: string): string {
+  if (!oc) return '';
+  const cons = t.constraints.find((c) => c.name === oc.constraint);
+  if (!cons) throw validationFailed(`constraint "${oc.constraint}" not found`);
+  const cols = (oc.update_columns ?? []).map((g) => t.columnsByGql.get(g) as Column);
+  if (!cols.length) return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO NOTHING`;
+  const up = updatePerm(t, ctx.role, ctx.backendOnly);
+  if (!up) throw new GqlError('permission-error', 'upsert requires update permission');
+  const sets = cols.map((c) => `${quoteIdent(c.name)} = EXCLUDED.${quoteIdent(c.name)}`);
+  for (const [name, v] of Object.entries(up.set)) {
+    const c = t.columnsByName.get(name);
+    if (c) sets.push(`${quoteIdent(name)} = ${presetValue(ctx, c, v)}`);
+  }
+  const conds = [compileBoolExp(ctx, t, alias, up.filter, 'permission')];
+  if (oc.where) conds.push(compileBoolExp(ctx, t, alias, oc.where, 'where'));
+  return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO UPDATE SET ${sets.join(', ')} WHERE ${conds.map((c) => `(${c})`).join(' AND ')}`;
+}
+
+/** INSERT ... RETURNING inside a CTE named `cte`, plus the per-row check expression. */
+function insertStatement(ctx: CompileContext, t: Table, rows: Map<string, unknown>[], oc: OnConflict | undefined): { cte: string; check: string } {
+  const perm = insertPerm(t, ctx.role, ctx.backendOnly);
+  if (!perm) throw validationFailed(`no insert permission on "${t.gqlName}"`);
+  const alias = quoteIdent(`_${t.name}_ins`).slice(0, 60);
+  const colNames: string[] = [];
+  for (const r of rows) for (const k of r.keys()) if (!colNames.includes(k)) colNames.push(k);
+  for (const k of Object.keys(perm.set)) if (!colNames.includes(k) && t.columnsByName.has(k)) colNames.push(k);
+  const values = rows.map((r) => `(${colNames.map((n) => {
+    const c = t.columnsByName.get(n) as Column;
+    if (n in perm.set) return presetValue(ctx, c, perm.set[n]);
+    return r.has(n) ? (r.get(n) === null ? `NULL::${c.sqlType}` : ctx.typed(r.get(n), c.sqlType)) : 'DEFAULT';
+  }).join(', ')})`);
+  const target = `${t.sql} AS ${alias}`;
+  const body = colNames.length ? `(${colNames.map(quoteIdent).join(', ')}) VALUES ${values.join(', ')}` : rows.length === 1 ? 'DEFAULT VALUES' : '';
+  if (!body) throw validationFailed('cannot insert several empty rows at once');
+  const up = oc?.update_columns?.length ? updatePerm(t, ctx.role, ctx.backendOnly) : null;
+  const cte = `INSERT INTO ${target} ${body}${conflictClause(ctx, t, oc, alias)} RETURNING *`;
+  const ia = '"_chk"';
+  const insCheck = compileBoolExp(ctx, t, ia, perm.check, 'permission');
+  const updCheck = up?.check ? compileBoolExp(ctx, t, ia, up.check, 'permission') : null;
+  const cond = updCheck ? `(${insCheck}) AND (${updCheck})` : insCheck;
+  const check = cond === 'true' ? '' : `(SELECT count(*) FROM "_m" AS ${ia} WHERE CASE WHEN (${cond}) THEN false ELSE hdb_catalog.check_violation('${INSERT_CHECK_FAILED}') END)`;
+  return { cte, check };
+}
+
+function hasNested(t: Table, objs: Record<string, unknown>[]): boolean {
+  return objs.some((o) => Object.keys(o).some((k) => t.relationships.has(k) && !t.columnsByGql.has(k)));
+}
+
+export function compileInsert(env: Env, t: Table, field: Selected, one: boolean): MutationPlan {
+  const objs = (one ? [field.args.object] : (field.args.objects as unknown[])) as Record<string, unknown>[];
+  const oc = field.args.on_conflict as OnConflict | undefined;
+  if (hasNested(t, objs)) return nestedInsert(env, t, objs, oc, field, one);
+  return async (q) => {
+    const ctx = env.newCtx();
+    const rows = objs.map((o) => gqlToColumns(t, o).cols);
+    const { cte, check } = insertStatement(ctx, t, rows, oc);
+    const json = one ? singleRowJson(ctx, t, '"_m"', field.fields) : responseJson(ctx, t, '"_m"', field.fields, '(SELECT count(*) FROM "_m")');
+    const sql = `WITH "_m" AS (${cte}) SELECT ${check ? `${check} AS "_c", ` : ''}(${json})::text AS j`;
+    return runOne(q, ctx, sql);
+  };
+}
+
+function nestedInsert(env: Env, t: Table, objs: Record<string, unknown>[], oc: OnConflict | undefined, field: Selected, one: boolean): MutationPlan {
+  return async (q) => {
+    const counter = { n: 0 };
+    const rows: Record<string, unknown>[] = [];
+    for (const o of objs) {
+      const r = await insertOne(env, q, t, o, oc, counter);
+      if (r) rows.push(r);
+    }
+    const ctx = env.newCtx();
+    const src = `(SELECT * FROM jsonb_populate_recordset(NULL::${t.sql}, ${ctx.param(JSON.stringify(rows))}::jsonb))`;
+    const json = one ? singleRowJson(ctx, t, src, field.fields) : responseJson(ctx, t, src, field.fields, String(counter.n));
+    return runOne(q, ctx, `SELECT (${json})::text AS j`);
+  };
+}
+
+/** Inserts one object with its nested relationships; returns the inserted row (or null when skipped by on_conflict). */
+async function insertOne(env: Env, q: Queryable, t: Table, obj: Record<string, unknown>, oc: OnConflict | undefined, counter: { n: number }): Promise<Record<string, unknown> | null> {
+  const { cols, nested } = gqlToColumns(t, obj);
+  const after: [string, unknown][] = [];
+  for (const [relName, v] of nested) {
+    const rel = t.relationships.get(relName)!;
+    const remote = env.newCtx().model.tables.get(rel.remoteKey) as Table;
+    const spec = v as { data: unknown; on_conflict?: OnConflict };
+    if (rel.kind === 'object' && rel.insertBeforeParent) {
+      const row = await insertOne(env, q, remote, spec.data as Record<string, unknown>, spec.on_conflict, counter);
+      if (row) for (const [l, r] of rel.mapping) cols.set(l, row[r]);
+    } else after.push([relName, v]);
+  }
+  const ctx = env.newCtx();
+  const { cte, check } = insertStatement(ctx, t, [cols], oc);
+  const r = await q.query<{ j: string | null }>(`WITH "_m" AS (${cte}) SELECT ${check ? `${check} AS "_c", ` : ''}(SELECT to_jsonb("_r") FROM "_m" AS "_r" LIMIT 1)::text AS j`, ctx.params);
+  const text = r.rows[0]?.j;
+  if (!text) return null;
+  counter.n++;
+  const row = JSON.parse(text) as Record<string, unknown>;
+  for (const [relName, v] of after) {
+    const rel = t.relationships.get(relName)!;
+    const remote = ctx.model.tables.get(rel.remoteKey) as Table;
+    const spec = v as { data: unknown; on_conflict?: OnConflict };
+    const children = (Array.isArray(spec.data) ? spec.data : [spec.data]) as Record<string, unknown>[];
+    for (const child of children) {
+      const withFk: Record<string, unknown> = { ...child };
+      for (const [l, rc] of rel.mapping) withFk[(remote.columnsByName.get(rc) as Column).gqlName] = row[l];
+      await insertOne(env, q, remote, withFk, spec.on_conflict, counter);
+    }
+  }
+  return row;
+}
+
+// ---------------- update ----------------
+
+const JSON_OPS: Record<string, (col: string, v: string) => string> = {
+  _append: (c, v) => `${c} || ${v}`,
+  _prepend: (c, v) => `${v} || ${c}`,
+  _delete_key: (c, v) => `${c} - ${v}`,
+  _delete_elem: (c, v) => `${c} - ${v}`,
+  _delete_at_path: (c, v) => `${c} #- ${v}`,
+};
+const OP_TYPES: Record<string, (c: Column) => string> = {
+  _set: (c) => c.sqlType, _inc: (c) => c.sqlType, _append: () => 'jsonb', _prepend: () => 'jsonb',
+  _delete_key: () => 'text', _delete_elem: () => 'integer', _delete_at_path: () => 'text[]',
+};
+
+function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>): string[] {
+  const perm = updatePerm(t, ctx.role, ctx.backendOnly);
+  if (!perm) throw validationFailed(`no update permission on "${t.gqlName}"`);
+  const sets = new Map<string, string>();
+  for (const op of Object.keys(OP_TYPES)) {
+    const v = ops[op] as Record<string, unknown> | undefined | null;
+    if (!v) continue;
+    for (const [g, x] of Object.entries(v)) {
+      const c = t.columnsByGql.get(g) as Column;
+      const col = quoteIdent(c.name);
+      if (sets.has(c.name)) throw validationFailed(`column found in multiple operators; "${c.gqlName}" in ${op}`);
+      const val = x === null ? `NULL::${OP_TYPES[op](c)}` : ctx.typed(x, OP_TYPES[op](c));
+      if (op === '_set') sets.set(c.name, `${col} = ${val}`);
+      else if (op === '_inc') sets.set(c.name, `${col} = ${col} + ${val}`);
+      else sets.set(c.name, `${col} = ${JSON_OPS[op](col, val)}`);
+    }
+  }
+  if (!sets.size) return [];
+  for (const [name, v] of Object.entries(perm.set)) {
+    const c = t.columnsByName.get(name);
+    if (c) sets.set(name, `${quoteIdent(name)} = ${presetValue(ctx, c, v)}`);
+  }
+  return [...sets.values()];
+}
+
+function updateStatement(ctx: CompileContext, t: Table, ops: Record<string, unknown>, where: string[]): { cte: string; check: string } | null {
+  const perm = updatePerm(t, ctx.role, ctx.backendOnly)!;
+  const alias = '"_u"';
+  const sets = setList(ctx, t, ops);
+  if (!sets.length) return null;
+  const conds = [compileBoolExp(ctx, t, alias, perm.filter, 'permission'), ...where.map((w) => w.replaceAll('"__T__"', alias))];
+  const cte = `UPDATE ${t.sql} AS ${alias} SET ${sets.join(', ')} WHERE ${conds.map((c) => `(${c})`).join(' AND ')} RETURNING ${alias}.*`;
+  const ca = '"_chk"';
+  const cond = perm.check ? compileBoolExp(ctx, t, ca, perm.check, 'permission') : 'true';
+  const check = cond === 'true' ? '' : `(SELECT count(*) FROM "_m" AS ${ca} WHERE CASE WHEN (${cond}) THEN false ELSE hdb_catalog.check_violation('${UPDATE_CHECK_FAILED}') END)`;
+  return { cte, check };
+}
+
+function pkWhere(ctx: CompileContext, t: Table, pk: Record<string, unknown>): string {
+  return (t.primaryKey ?? []).map((n) => {
+    const c = t.columnsByName.get(n) as Column;
+    return `"__T__".${quoteIdent(n)} = ${ctx.typed(pk[c.gqlName], c.sqlType)}`;
+  }).join(' AND ');
+}
+
+export function compileUpdate(env: Env, t: Table, field: Selected, kind: 'update' | 'update_by_pk' | 'update_many'): MutationPlan {
+  const one = async (q: Queryable, ops: Record<string, unknown>, byPk: boolean, fields: Selected[]): Promise<string> => {
+    const ctx = env.newCtx();
+    const where = byPk ? pkWhere(ctx, t, ops.pk_columns as Record<string, unknown>) : compileBoolExp(ctx, t, '"__T__"', ops.where, 'where');
+    const st = updateStatement(ctx, t, ops, [where]);
+    if (!st) return byPk ? 'null' : JSON.stringify(emptyResponse(fields));
+    const json = byPk ? singleRowJson(ctx, t, '"_m"', fields) : responseJson(ctx, t, '"_m"', fields, '(SELECT count(*) FROM "_m")');
+    return runOne(q, ctx, `WITH "_m" AS (${st.cte}) SELECT ${st.check ? `${st.check} AS "_c", ` : ''}(${json})::text AS j`);
+  };
+  if (kind === 'update_many') {
+    return async (q) => {
+      const out: string[] = [];
+      for (const u of field.args.updates as Record<string, unknown>[]) out.push(await one(q, u, false, field.fields));
+      return `[${out.join(',')}]`;
+    };
+  }
+  return (q) => one(q, field.args, kind === 'update_by_pk', field.fields);
+}
+
+function emptyResponse(fields: Selected[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.name === '__typename') out[f.alias] = f.parentType;
+    else if (f.info?.kind === 'affected_rows') out[f.alias] = 0;
+    else if (f.info?.kind === 'returning') out[f.alias] = [];
+  }
+  return out;
+}
+
+// ---------------- delete ----------------
+
+export function compileDelete(env: Env, t: Table, field: Selected, byPk: boolean): MutationPlan {
+  return async (q) => {
+    const ctx = env.newCtx();
+    const perm = deletePerm(t, ctx.role, ctx.backendOnly);
+    if (!perm) throw validationFailed(`no delete permission on "${t.gqlName}"`);
+    const alias = '"_d"';
+    const where = byPk ? pkWhere(ctx, t, field.args).replaceAll('"__T__"', alias) : compileBoolExp(ctx, t, alias, field.args.where, 'where');
+    const conds = [compileBoolExp(ctx, t, alias, perm.filter, 'permission'), where];
+    const cte = `DELETE FROM ${t.sql} AS ${alias} WHERE ${conds.map((c) => `(${c})`).join(' AND ')} RETURNING ${alias}.*`;
+    const json = byPk ? singleRowJson(ctx, t, '"_m"', field.fields) : responseJson(ctx, t, '"_m"', field.fields, '(SELECT count(*) FROM "_m")');
+    return runOne(q, ctx, `WITH "_m" AS (${cte}) SELECT (${json})::text AS j`);
+  };
+}

@@ -1,0 +1,214 @@
+// Compiles selections to SQL expressions in which Postgres builds the response JSON: one row as a
+// JSON object, lists with json_agg, relationships as correlated sub-selects, aggregates with
+// json_build_object. Permission filters, column sets and row limits are merged in here.
+import { GqlError, validationFailed } from '../errors';
+import { quoteIdent, selectPerm, type Table } from '../model';
+import type { Selected } from '../request/collect';
+import { compileBoolExp, computedCall, joinCondition } from './boolexp';
+import type { CompileContext } from './context';
+
+export interface SelectArgs {
+  where?: unknown;
+  order_by?: unknown;
+  limit?: unknown;
+  offset?: unknown;
+  distinct_on?: unknown;
+}
+
+/** `json_build_object` takes at most 100 arguments; wider objects go through row_to_json. */
+export function jsonObject(pairs: [string, string][]): string {
+  if (pairs.length <= 50) return `json_build_object(${pairs.map(([k, e]) => `'${k}', ${e}`).join(', ')})`;
+  return `(SELECT row_to_json(_x) FROM (SELECT ${pairs.map(([k, e]) => `${e} AS ${quoteIdent(k)}`).join(', ')}) AS _x)`;
+}
+
+function permFilter(ctx: CompileContext, t: Table, alias: string): string {
+  const perm = selectPerm(t, ctx.role);
+  if (!perm) throw validationFailed(`no select permission on "${t.gqlName}"`);
+  return compileBoolExp(ctx, t, alias, perm.filter, 'permission');
+}
+
+/** JSON object of the selected fields of one row of `t` available as `alias`. */
+export function rowJson(ctx: CompileContext, t: Table, alias: string, fields: Selected[]): string {
+  const pairs: [string, string][] = [];
+  for (const f of fields) pairs.push([f.alias, fieldExpr(ctx, t, alias, f)]);
+  return jsonObject(pairs);
+}
+
+function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): string {
+  if (f.name === '__typename') return `'${f.parentType}'`;
+  const info = f.info;
+  if (!info) throw new GqlError('unexpected', `cannot select "${f.name}"`);
+  switch (info.kind) {
+    case 'column': {
+      const c = `${alias}.${quoteIdent(info.column.name)}`;
+      return info.column.stringify ? `(${c})::text` : c;
+    }
+    case 'objrel': {
+      const a = ctx.alias();
+      return `(SELECT ${rowJson(ctx, info.table, a, f.fields)} FROM ${info.table.sql} AS ${a} WHERE (${joinCondition(info.rel, alias, a)}) AND (${permFilter(ctx, info.table, a)}) LIMIT 1)`;
+    }
+    case 'arrrel': {
+      const a = ctx.alias();
+      return `(${listQuery(ctx, info.table, info.table.sql, a, f.args, f.fields, [joinCondition(info.rel, alias, a)])})`;
+    }
+    case 'arrrel_agg': {
+      const a = ctx.alias();
+      return `(${aggregateQuery(ctx, info.table, info.table.sql, a, f.args, f.fields, [joinCondition(info.rel, alias, a)])})`;
+    }
+    case 'computed': {
+      if (info.table) {
+        const a = ctx.alias();
+        return `(${listQuery(ctx, info.table, computedCall(ctx, info.cf, alias), a, f.args, f.fields, [])})`;
+      }
+      return computedCall(ctx, info.cf, alias);
+    }
+    default:
+      throw new GqlError('unexpected', `cannot select "${f.name}" here`);
+  }
+}
+
+const DIRECTIONS: Record<string, string> = {
+  asc: 'ASC NULLS LAST', asc_nulls_last: 'ASC NULLS LAST', asc_nulls_first: 'ASC NULLS FIRST',
+  desc: 'DESC NULLS FIRST', desc_nulls_first: 'DESC NULLS FIRST', desc_nulls_last: 'DESC NULLS LAST',
+};
+
+interface OrderItem {
+  expr: string;
+  dir: string;
+  /** Set when ordering by a plain column of the table (for distinct_on checks). */
+  column?: string;
+}
+
+function orderItems(ctx: CompileContext, t: Table, alias: string, spec: unknown): OrderItem[] {
+  const list = Array.isArray(spec) ? spec : spec == null ? [] : [spec];
+  const out: OrderItem[] = [];
+  for (const obj of list) {
+    for (const [k, v] of Object.entries((obj ?? {}) as Record<string, unknown>)) {
+      if (v === null || v === undefined) continue;
+      const col = t.columnsByGql.get(k);
+      if (col) {
+        out.push({ expr: `${alias}.${quoteIdent(col.name)}`, dir: DIRECTIONS[String(v)], column: col.name });
+        continue;
+      }
+      const rel = t.relationships.get(k);
+      if (rel?.kind === 'object') {
+        const remote = ctx.model.tables.get(rel.remoteKey) as Table;
+        const a = ctx.alias('o');
+        const where = `(${joinCondition(rel, alias, a)}) AND (${permFilter(ctx, remote, a)})`;
+        for (const inner of orderItems(ctx, remote, a, v)) {
+          out.push({ expr: `(SELECT ${inner.expr} FROM ${remote.sql} AS ${a} WHERE ${where} LIMIT 1)`, dir: inner.dir });
+        }
+        continue;
+      }
+      const aggRel = k.endsWith('_aggregate') ? t.relationships.get(k.slice(0, -'_aggregate'.length)) : undefined;
+      if (aggRel?.kind === 'array') {
+        const remote = ctx.model.tables.get(aggRel.remoteKey) as Table;
+        const a = ctx.alias('o');
+        const where = `(${joinCondition(aggRel, alias, a)}) AND (${permFilter(ctx, remote, a)})`;
+        for (const [op, x] of Object.entries(v as Record<string, unknown>)) {
+          if (x == null) continue;
+          if (op === 'count') {
+            out.push({ expr: `(SELECT count(*) FROM ${remote.sql} AS ${a} WHERE ${where})`, dir: DIRECTIONS[String(x)] });
+            continue;
+          }
+          for (const [cn, d] of Object.entries(x as Record<string, unknown>)) {
+            const c = remote.columnsByGql.get(cn);
+            if (!c || d == null) continue;
+            out.push({ expr: `(SELECT ${op}(${a}.${quoteIdent(c.name)}) FROM ${remote.sql} AS ${a} WHERE ${where})`, dir: DIRECTIONS[String(d)] });
+          }
+        }
+        continue;
+      }
+      throw validationFailed(`field "${k}" not found in type: '${t.gqlName}_order_by'`);
+    }
+  }
+  return out;
+}
+
+function nonNegative(v: unknown, name: string, path = '$'): number | null {
+  if (v === null || v === undefined) return null;
+  const n = Number(v);
+  if (n < 0) throw new GqlError('not-supported', 'unexpected negative value', `${path}.args.${name}`);
+  return n;
+}
+
+/** The FROM/WHERE/ORDER BY/LIMIT part shared by lists and aggregates. */
+function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, extra: string[], path: string): { distinct: string; rest: string } {
+  const perm = selectPerm(t, ctx.role);
+  if (!perm) throw validationFailed(`no select permission on "${t.gqlName}"`);
+  const conds = [...extra, compileBoolExp(ctx, t, alias, perm.filter, 'permission')];
+  if (args.where !== undefined && args.where !== null) conds.push(compileBoolExp(ctx, t, alias, args.where, 'where'));
+  let order = orderItems(ctx, t, alias, args.order_by);
+  let distinct = '';
+  const distinctCols = (Array.isArray(args.distinct_on) ? args.distinct_on : args.distinct_on == null ? [] : [args.distinct_on]) as string[];
+  if (distinctCols.length) {
+    const cols = distinctCols.map((g) => t.columnsByGql.get(g)?.name as string);
+    const lead = order.slice(0, cols.length);
+    if (order.length && !(lead.length === cols.length && lead.every((o) => o.column && cols.includes(o.column)))) {
+      throw validationFailed('"distinct_on" columns must match initial "order_by" columns', `${path}.args`);
+    }
+    if (!order.length) order = cols.map((c) => ({ expr: `${alias}.${quoteIdent(c)}`, dir: 'ASC NULLS LAST', column: c }));
+    distinct = `DISTINCT ON (${cols.map((c) => `${alias}.${quoteIdent(c)}`).join(', ')}) `;
+  }
+  const userLimit = nonNegative(args.limit, 'limit', path);
+  const offset = nonNegative(args.offset, 'offset', path);
+  const limit = userLimit === null ? perm.limit : perm.limit === null ? userLimit : Math.min(userLimit, perm.limit);
+  let rest = `FROM ${from} AS ${alias} WHERE ${conds.map((c) => `(${c})`).join(' AND ')}`;
+  if (order.length) rest += ` ORDER BY ${order.map((o) => `${o.expr} ${o.dir}`).join(', ')}`;
+  if (limit !== null) rest += ` LIMIT ${limit}`;
+  if (offset !== null) rest += ` OFFSET ${offset}`;
+  return { distinct, rest };
+}
+
+/** SQL yielding one JSON array of the selected rows. */
+export function listQuery(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, fields: Selected[], extra: string[], path = '$'): string {
+  const { distinct, rest } = selectBody(ctx, t, from, alias, args, extra, path);
+  return `SELECT coalesce(json_agg(_e.j), '[]') FROM (SELECT ${distinct}${rowJson(ctx, t, alias, fields)} AS j ${rest}) AS _e`;
+}
+
+/** SQL yielding the `T_aggregate` JSON object ({aggregate, nodes}). */
+export function aggregateQuery(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, fields: Selected[], extra: string[], path = '$'): string {
+  const { distinct, rest } = selectBody(ctx, t, from, alias, args, extra, path);
+  const pairs: [string, string][] = [];
+  for (const f of fields) {
+    if (f.name === '__typename') pairs.push([f.alias, `'${f.parentType}'`]);
+    else if (f.info?.kind === 'agg_nodes') pairs.push([f.alias, `coalesce(json_agg(${rowJson(ctx, t, alias, f.fields)}), '[]')`]);
+    else if (f.info?.kind === 'agg_aggregate') pairs.push([f.alias, aggregateFields(t, alias, f.fields)]);
+  }
+  return `SELECT ${jsonObject(pairs)} FROM (SELECT ${distinct}${alias}.* ${rest}) AS ${alias}`;
+}
+
+function aggregateFields(t: Table, alias: string, fields: Selected[]): string {
+  const pairs: [string, string][] = [];
+  for (const f of fields) {
+    if (f.name === '__typename') {
+      pairs.push([f.alias, `'${f.parentType}'`]);
+    } else if (f.info?.kind === 'agg_count') {
+      const cols = ((f.args.columns as string[] | undefined) ?? []).map((g) => `${alias}.${quoteIdent(t.columnsByGql.get(g)?.name ?? g)}`);
+      const distinct = f.args.distinct === true;
+      if (!cols.length) pairs.push([f.alias, distinct ? `count(DISTINCT ${alias}.*)` : 'count(*)']);
+      else if (cols.length === 1) pairs.push([f.alias, `count(${distinct ? 'DISTINCT ' : ''}${cols[0]})`]);
+      else pairs.push([f.alias, `count(${distinct ? 'DISTINCT ' : ''}(${cols.join(', ')}))`]);
+    } else if (f.info?.kind === 'agg_op') {
+      const op = f.info.op;
+      const inner: [string, string][] = [];
+      for (const c of f.fields) {
+        if (c.name === '__typename') inner.push([c.alias, `'${c.parentType}'`]);
+        else if (c.info?.kind === 'agg_col') inner.push([c.alias, `${op}(${alias}.${quoteIdent(c.info.column.name)})`]);
+      }
+      pairs.push([f.alias, jsonObject(inner)]);
+    }
+  }
+  return jsonObject(pairs);
+}
+
+/** `T_by_pk`: the row as JSON, or null. */
+export function byPkQuery(ctx: CompileContext, t: Table, alias: string, args: Record<string, unknown>, fields: Selected[]): string {
+  const conds = (t.primaryKey ?? []).map((name) => {
+    const c = t.columnsByName.get(name);
+    if (!c) throw new GqlError('unexpected', 'primary key column missing');
+    return `${alias}.${quoteIdent(name)} = ${ctx.typed(args[c.gqlName], c.sqlType)}`;
+  });
+  conds.push(permFilter(ctx, t, alias));
+  return `SELECT ${rowJson(ctx, t, alias, fields)} FROM ${t.sql} AS ${alias} WHERE ${conds.map((c) => `(${c})`).join(' AND ')} LIMIT 1`;
+}

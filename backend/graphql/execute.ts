@@ -1,0 +1,229 @@
+// Runs GraphQL requests for a session: parse (cached), walk against the role's schema, compile
+// each root field to SQL and splice the JSON text Postgres returns into the response.
+// Queries run as one statement; all mutation fields of a request share one transaction.
+import {
+  GraphQLError, Kind, execute as gqlExecute, parse, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode,
+} from 'graphql';
+import type { Db, Queryable } from '../db';
+import { GqlError, toHasuraError, validationFailed } from './errors';
+import type { Model } from './model';
+import { collectOperation, pickOperation, type CollectedOperation, type Selected } from './request/collect';
+import { CompileContext } from './compile/context';
+import { aggregateQuery, byPkQuery, listQuery } from './compile/select';
+import { compileDelete, compileInsert, compileUpdate, type MutationPlan } from './compile/mutation';
+import { RoleSchemaBuilder } from './schema/build';
+import { usesBackendOnly } from './session';
+import type { EngineSession, GraphqlRequest, HasuraError, PrepareResult } from './types';
+import { quoteIdent } from './model';
+
+const DOC_CACHE_MAX = 1000;
+
+export class Executor {
+  private schemas = new Map<string, GraphQLSchema>();
+  private docs = new Map<string, DocumentNode>();
+
+  constructor(
+    readonly model: Model,
+    private db: Db,
+  ) {}
+
+  schemaFor(role: string, backendOnly = false): GraphQLSchema {
+    const key = `${role}\u0000${backendOnly}`;
+    let s = this.schemas.get(key);
+    if (!s) {
+      s = new RoleSchemaBuilder(this.model, role, backendOnly).build();
+      this.schemas.set(key, s);
+    }
+    return s;
+  }
+
+  private parseCached(query: unknown): DocumentNode {
+    if (typeof query !== 'string') throw new GqlError('validation-failed', 'the "query" field must be a string', '$.query');
+    let doc = this.docs.get(query);
+    if (doc) return doc;
+    try {
+      doc = parse(query, { maxTokens: 50_000 });
+    } catch (e) {
+      const msg = e instanceof GraphQLError ? e.message.replace(/^Syntax Error: /, '') : 'not a valid graphql query';
+      throw new GqlError('validation-failed', `not a valid graphql query: ${msg}`, '$.query');
+    }
+    if (this.docs.size >= DOC_CACHE_MAX) this.docs.delete(this.docs.keys().next().value as string);
+    this.docs.set(query, doc);
+    return doc;
+  }
+
+  private collect(session: EngineSession, req: GraphqlRequest): { op: CollectedOperation; schema: GraphQLSchema; doc: DocumentNode } {
+    if (!req || typeof req !== 'object') throw new GqlError('invalid-json', 'the request body must be a JSON object');
+    const doc = this.parseCached(req.query);
+    const schema = this.schemaFor(session.role, usesBackendOnly(session));
+    const opNode = pickOperation(doc, req.operationName);
+    return { op: collectOperation(schema, doc, opNode, req.variables), schema, doc };
+  }
+
+  private newCtx(session: EngineSession): CompileContext {
+    return new CompileContext(this.model, session.role, session.variables, usesBackendOnly(session));
+  }
+
+  /** Runs one request; resolves to the JSON text of Hasura's response body. */
+  async run(session: EngineSession, req: GraphqlRequest): Promise<string> {
+    try {
+      const { op, schema, doc } = this.collect(session, req);
+      if (op.kind === 'mutation') return await this.runMutation(session, op);
+      return await this.runQuery(session, op, schema, doc, req);
+    } catch (e) {
+      return JSON.stringify({ errors: [toHasuraError(e)] });
+    }
+  }
+
+  private async runQuery(session: EngineSession, op: CollectedOperation, schema: GraphQLSchema, doc: DocumentNode, req: GraphqlRequest): Promise<string> {
+    const ctx = this.newCtx(session);
+    const cols: string[] = [];
+    const parts: { alias: string; text?: string; col?: string; introspect?: boolean }[] = [];
+    for (const f of op.fields) {
+      if (f.name === '__typename') parts.push({ alias: f.alias, text: JSON.stringify(f.parentType) });
+      else if (f.name === '__schema' || f.name === '__type') parts.push({ alias: f.alias, introspect: true });
+      else {
+        const col = `f${cols.length}`;
+        cols.push(`(${compileQueryField(ctx, f)})::text AS ${col}`);
+        parts.push({ alias: f.alias, col });
+      }
+    }
+    let row: Record<string, string | null> = {};
+    if (cols.length) {
+      try {
+        const r = await this.db.query<Record<string, string | null>>(`SELECT ${cols.join(', ')}`, ctx.params);
+        row = r.rows[0] ?? {};
+      } catch (e) {
+        return JSON.stringify({ errors: [toHasuraError(e)] });
+      }
+    }
+    let intro: Record<string, unknown> = {};
+    if (parts.some((p) => p.introspect)) intro = this.introspect(schema, doc, op.operation, req);
+    const body = parts.map((p) => `${JSON.stringify(p.alias)}:${p.text ?? (p.col ? (row[p.col] ?? 'null') : JSON.stringify(intro[p.alias] ?? null))}`);
+    return `{"data":{${body.join(',')}}}`;
+  }
+
+  private introspect(schema: GraphQLSchema, doc: DocumentNode, op: OperationDefinitionNode, req: GraphqlRequest): Record<string, unknown> {
+    const selections = op.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && (s.name.value === '__schema' || s.name.value === '__type'));
+    const onlyIntro: OperationDefinitionNode = { ...op, selectionSet: { ...op.selectionSet, selections } };
+    const document: DocumentNode = { ...doc, definitions: [onlyIntro, ...doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)] };
+    const result = gqlExecute({ schema, document, variableValues: req.variables ?? {}, operationName: op.name?.value });
+    if ('then' in result) throw new GqlError('unexpected', 'introspection must be synchronous');
+    if (result.errors?.length) throw validationFailed(result.errors[0].message);
+    return (result.data ?? {}) as Record<string, unknown>;
+  }
+
+  private async runMutation(session: EngineSession, op: CollectedOperation): Promise<string> {
+    const env = { newCtx: () => this.newCtx(session) };
+    const plans: { alias: string; plan?: MutationPlan; text?: string; path: string }[] = op.fields.map((f) => {
+      if (f.name === '__typename') return { alias: f.alias, text: JSON.stringify(f.parentType), path: f.path };
+      return { alias: f.alias, plan: compileMutationField(env, f), path: argPath(f) };
+    });
+    let current = '$';
+    try {
+      const texts = await this.db.transaction(async (tx: Queryable) => {
+        const out: string[] = [];
+        for (const p of plans) {
+          current = p.path;
+          out.push(p.text ?? (await (p.plan as MutationPlan)(tx)));
+        }
+        return out;
+      });
+      return `{"data":{${plans.map((p, i) => `${JSON.stringify(p.alias)}:${texts[i]}`).join(',')}}}`;
+    } catch (e) {
+      return JSON.stringify({ errors: [toHasuraError(e, current)] });
+    }
+  }
+
+  /** For subscriptions: validates once and returns a re-runnable query. */
+  prepare(session: EngineSession, req: GraphqlRequest): PrepareResult {
+    try {
+      const { op } = this.collect(session, req);
+      if (op.kind !== 'subscription') throw validationFailed('expected a subscription operation');
+      if (op.fields.length !== 1) throw validationFailed('subscriptions must select one top level field');
+      const f = op.fields[0];
+      const ctx = this.newCtx(session);
+      let sql: string;
+      if (f.name === '__typename') sql = `SELECT ${quoteLiteral(JSON.stringify(f.parentType))} AS j`;
+      else sql = `SELECT (${compileQueryField(ctx, f)})::text AS j`;
+      const params = ctx.params;
+      const usedSession = [...ctx.usedSession].sort().map((k) => [k, session.variables[k]]);
+      const key = JSON.stringify([session.role, usesBackendOnly(session), req.query, req.operationName ?? null, req.variables ?? null, usedSession]);
+      const alias = JSON.stringify(f.alias);
+      return {
+        ok: true,
+        subscription: {
+          key,
+          run: async () => {
+            const r = await this.db.query<{ j: string | null }>(sql, params);
+            return `{${alias}:${r.rows[0]?.j ?? 'null'}}`;
+          },
+        },
+      };
+    } catch (e) {
+      return { ok: false, errors: [toHasuraError(e)] };
+    }
+  }
+
+  /** Runs a request and returns the parsed body (for in-process callers). */
+  async execute(session: EngineSession, req: GraphqlRequest): Promise<{ data?: unknown; errors?: HasuraError[] }> {
+    return JSON.parse(await this.run(session, req)) as { data?: unknown; errors?: HasuraError[] };
+  }
+}
+
+function quoteLiteral(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+function argPath(f: Selected): string {
+  const info = f.info;
+  if (info?.kind === 'root' && info.root === 'insert') return `${f.path}.args.objects`;
+  if (info?.kind === 'root' && info.root === 'insert_one') return `${f.path}.args.object`;
+  return f.path;
+}
+
+/** SQL expression (one scalar sub-select) yielding the JSON of one query root field. */
+export function compileQueryField(ctx: CompileContext, f: Selected): string {
+  const info = f.info;
+  if (info?.kind === 'root') {
+    const t = info.table;
+    const a = ctx.alias();
+    if (info.root === 'select') return listQuery(ctx, t, t.sql, a, f.args, f.fields, [], f.path);
+    if (info.root === 'select_aggregate') return aggregateQuery(ctx, t, t.sql, a, f.args, f.fields, [], f.path);
+    if (info.root === 'select_by_pk') return byPkQuery(ctx, t, a, f.args, f.fields);
+  }
+  if (info?.kind === 'function') {
+    const { fn } = info;
+    const fnArgs = (f.args.args ?? {}) as Record<string, unknown>;
+    const call: string[] = [];
+    for (const a of fn.args) if (a.name in fnArgs) call.push(`${quoteIdent(a.name)} => ${ctx.typed(fnArgs[a.name], a.sqlType)}`);
+    if (fn.sessionArg) call.push(`${quoteIdent(fn.sessionArg)} => ${ctx.sessionJson()}`);
+    const from = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${call.join(', ')})`;
+    const a = ctx.alias();
+    return info.aggregate ? aggregateQuery(ctx, info.table, from, a, f.args, f.fields, [], f.path) : listQuery(ctx, info.table, from, a, f.args, f.fields, [], f.path);
+  }
+  throw validationFailed(`field "${f.name}" cannot be queried here`, f.path);
+}
+
+function compileMutationField(env: { newCtx(): CompileContext }, f: Selected): MutationPlan {
+  const info = f.info;
+  if (info?.kind === 'root') {
+    const t = info.table;
+    switch (info.root) {
+      case 'insert': return compileInsert(env, t, f, false);
+      case 'insert_one': return compileInsert(env, t, f, true);
+      case 'update': case 'update_by_pk': case 'update_many': return compileUpdate(env, t, f, info.root);
+      case 'delete': return compileDelete(env, t, f, false);
+      case 'delete_by_pk': return compileDelete(env, t, f, true);
+      default: break;
+    }
+  }
+  if (info?.kind === 'function') {
+    return async (q) => {
+      const ctx = env.newCtx();
+      const r = await q.query<{ j: string | null }>(`SELECT (${compileQueryField(ctx, f)})::text AS j`, ctx.params);
+      return r.rows[0]?.j ?? 'null';
+    };
+  }
+  throw validationFailed(`field "${f.name}" cannot be used in a mutation`, f.path);
+}

@@ -1,0 +1,151 @@
+// Reads a Hasura metadata v3 directory (metadata/databases/databases.yaml and the files it
+// `!include`s) into plain objects. Only the default Postgres source is served.
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+
+export interface QualifiedName {
+  schema: string;
+  name: string;
+}
+
+export type RootFieldName = string | { name?: string | null; comment?: string | null } | null;
+
+export interface TableConfiguration {
+  custom_name?: string | null;
+  custom_root_fields?: Record<string, RootFieldName>;
+  column_config?: Record<string, { custom_name?: string | null; comment?: string | null }>;
+  custom_column_names?: Record<string, string>;
+}
+
+export type BoolExpJson = Record<string, unknown>;
+
+export interface RelationshipMeta {
+  name: string;
+  using: {
+    foreign_key_constraint_on?: string | string[] | { column?: string; columns?: string[]; table?: QualifiedName | string };
+    manual_configuration?: { remote_table: QualifiedName | string; column_mapping: Record<string, string>; insertion_order?: string };
+  };
+}
+
+export interface ComputedFieldMeta {
+  name: string;
+  definition: { function: QualifiedName | string; table_argument?: string; session_argument?: string };
+}
+
+export interface SelectPermission {
+  columns: string[] | '*';
+  filter?: BoolExpJson;
+  limit?: number | null;
+  allow_aggregations?: boolean;
+  computed_fields?: string[];
+  query_root_fields?: string[] | null;
+  subscription_root_fields?: string[] | null;
+}
+export interface InsertPermission {
+  check?: BoolExpJson;
+  set?: Record<string, unknown>;
+  columns?: string[] | '*';
+  backend_only?: boolean;
+}
+export interface UpdatePermission {
+  columns?: string[] | '*';
+  filter?: BoolExpJson;
+  check?: BoolExpJson | null;
+  set?: Record<string, unknown>;
+  backend_only?: boolean;
+}
+export interface DeletePermission {
+  filter?: BoolExpJson;
+  backend_only?: boolean;
+}
+
+export interface TableMeta {
+  table: QualifiedName;
+  is_enum?: boolean;
+  configuration?: TableConfiguration;
+  object_relationships?: RelationshipMeta[];
+  array_relationships?: RelationshipMeta[];
+  computed_fields?: ComputedFieldMeta[];
+  select_permissions?: { role: string; permission: SelectPermission }[];
+  insert_permissions?: { role: string; permission: InsertPermission }[];
+  update_permissions?: { role: string; permission: UpdatePermission }[];
+  delete_permissions?: { role: string; permission: DeletePermission }[];
+}
+
+export interface FunctionMeta {
+  function: QualifiedName;
+  configuration?: {
+    custom_name?: string | null;
+    custom_root_fields?: { function?: string | null; function_aggregate?: string | null };
+    session_argument?: string;
+    exposed_as?: 'query' | 'mutation';
+  };
+  permissions?: { role: string }[];
+}
+
+export interface Metadata {
+  tables: TableMeta[];
+  functions: FunctionMeta[];
+}
+
+export class MetadataError extends Error {}
+
+/** Loads `<projectDir>/metadata`; a project without metadata serves an empty schema. */
+export function loadMetadata(projectDir: string): Metadata {
+  const dir = path.join(projectDir, 'metadata');
+  const dbFile = path.join(dir, 'databases', 'databases.yaml');
+  if (!fs.existsSync(dbFile)) return { tables: [], functions: [] };
+  const sources = asArray(readYaml(dbFile)) as { name?: string; kind?: string; tables?: unknown; functions?: unknown }[];
+  const source = sources.find((s) => s && (s.name ?? 'default') === 'default') ?? sources[0];
+  if (!source) return { tables: [], functions: [] };
+  const tables = asArray(source.tables).map((t) => normaliseTable(t as TableMeta));
+  const functions = asArray(source.functions).map((f) => {
+    const fm = f as FunctionMeta;
+    return { ...fm, function: qualified(fm.function) };
+  });
+  return { tables, functions };
+}
+
+export function qualified(n: QualifiedName | string): QualifiedName {
+  return typeof n === 'string' ? { schema: 'public', name: n } : { schema: n.schema ?? 'public', name: n.name };
+}
+
+function normaliseTable(t: TableMeta): TableMeta {
+  if (!t || !t.table) throw new MetadataError('a table entry in tables.yaml has no `table` key');
+  return { ...t, table: qualified(t.table) };
+}
+
+function asArray(v: unknown): unknown[] {
+  if (v == null) return [];
+  if (!Array.isArray(v)) throw new MetadataError('expected a list in metadata');
+  return v;
+}
+
+const INCLUDE = /^!include\s+(.+)$/;
+
+/** Parses a YAML file, replacing every `!include <file>` (tag or string) by that file's content. */
+function readYaml(file: string): unknown {
+  const includeTag = {
+    tag: '!include',
+    resolve: (value: string) => ({ __include: value }),
+  };
+  const doc = YAML.parse(fs.readFileSync(file, 'utf8'), { customTags: [includeTag] }) as unknown;
+  return expand(doc, path.dirname(file));
+}
+
+function expand(v: unknown, base: string): unknown {
+  if (typeof v === 'string') {
+    const m = INCLUDE.exec(v.trim());
+    return m ? readYaml(path.resolve(base, m[1].trim())) : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => expand(x, base));
+  if (v && typeof v === 'object') {
+    const inc = (v as { __include?: string }).__include;
+    if (typeof inc === 'string') return readYaml(path.resolve(base, inc.trim()));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = expand(x, base);
+    return out;
+  }
+  return v;
+}

@@ -1,0 +1,392 @@
+// The engine's view of a project: tracked tables with their GraphQL names, columns, constraints,
+// relationships, computed fields, tracked functions and permissions, resolved once from
+// metadata + catalog. Everything downstream (schema per role, compiler) reads only this.
+import type { Catalog, CatalogColumn, CatalogFunction, CatalogTable } from './catalog';
+import { tableKey } from './catalog';
+import type {
+  BoolExpJson, FunctionMeta, Metadata, QualifiedName, RelationshipMeta, RootFieldName, TableMeta,
+} from './metadata';
+import { qualified, MetadataError } from './metadata';
+
+export interface Column {
+  name: string;
+  gqlName: string;
+  sqlType: string;
+  /** GraphQL scalar (or enum type) name. */
+  scalar: string;
+  isArray: boolean;
+  notNull: boolean;
+  hasDefault: boolean;
+  generated: boolean;
+  enumValues: string[] | null;
+  /** Numeric type summed/averaged by aggregates. */
+  numeric: boolean;
+  /** Rendered as a JSON string (bigint, numeric, float8, money), as Hasura with stringified numerics. */
+  stringify: boolean;
+  /** jsonb columns get the jsonb operators. */
+  jsonb: boolean;
+  /** Text-like columns get _like/_ilike/_regex... */
+  text: boolean;
+}
+
+export interface Relationship {
+  name: string;
+  kind: 'object' | 'array';
+  remoteKey: string;
+  /** [local column, remote column] pairs. */
+  mapping: [string, string][];
+  /** Object relationships: insert the remote row before the parent (FK on the parent). */
+  insertBeforeParent: boolean;
+  /** Object relationship whose local columns are all NOT NULL and backed by a foreign key. */
+  nonNull: boolean;
+}
+
+export interface ComputedField {
+  name: string;
+  fn: CatalogFunction;
+  tableArg: string | null;
+  sessionArg: string | null;
+  /** Key of the table the function returns rows of, or null for a scalar. */
+  returnsTableKey: string | null;
+  scalar: string | null;
+}
+
+export interface SelectPerm {
+  columns: Set<string>;
+  computed: Set<string>;
+  filter: BoolExpJson;
+  limit: number | null;
+  allowAggregations: boolean;
+}
+export interface InsertPerm {
+  columns: Set<string>;
+  check: BoolExpJson;
+  set: Record<string, unknown>;
+  backendOnly: boolean;
+}
+export interface UpdatePerm {
+  columns: Set<string>;
+  filter: BoolExpJson;
+  check: BoolExpJson | null;
+  set: Record<string, unknown>;
+  backendOnly: boolean;
+}
+export interface DeletePerm {
+  filter: BoolExpJson;
+  backendOnly: boolean;
+}
+
+export type RootKind =
+  | 'select' | 'select_by_pk' | 'select_aggregate' | 'select_stream'
+  | 'insert' | 'insert_one' | 'update' | 'update_by_pk' | 'update_many' | 'delete' | 'delete_by_pk';
+
+export interface Table {
+  key: string;
+  schema: string;
+  name: string;
+  /** "schema"."name" */
+  sql: string;
+  gqlName: string;
+  roots: Record<RootKind, string>;
+  columns: Column[];
+  columnsByName: Map<string, Column>;
+  columnsByGql: Map<string, Column>;
+  primaryKey: string[] | null;
+  constraints: { name: string; columns: string[] }[];
+  relationships: Map<string, Relationship>;
+  computed: Map<string, ComputedField>;
+  select: Map<string, SelectPerm>;
+  insert: Map<string, InsertPerm>;
+  update: Map<string, UpdatePerm>;
+  delete: Map<string, DeletePerm>;
+  isView: boolean;
+}
+
+export interface TrackedFunction {
+  schema: string;
+  name: string;
+  fn: CatalogFunction;
+  gqlName: string;
+  aggName: string;
+  returnsTableKey: string;
+  sessionArg: string | null;
+  /** Arguments exposed in GraphQL (excluding the session argument). */
+  args: { name: string; sqlType: string; scalar: string; optional: boolean }[];
+  exposedAs: 'query' | 'mutation';
+}
+
+export interface Model {
+  tables: Map<string, Table>;
+  functions: TrackedFunction[];
+  roles: Set<string>;
+  stringifyNumerics: boolean;
+}
+
+export const ADMIN = 'admin';
+
+const NUMERIC_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'money']);
+const STRINGIFIED = new Set(['int8', 'numeric', 'float8', 'money']);
+const TEXT_TYPES = new Set(['text', 'varchar', 'bpchar', 'citext', 'name']);
+
+/** GraphQL scalar name of a Postgres type, as Hasura names them. */
+export function scalarName(typname: string, elem: string | null = null): string {
+  if (elem) return `_${scalarName(elem)}`.replace(/^_(Int|String|Boolean|Float)$/, (_m, s: string) => `_${pgOf(s)}`);
+  switch (typname) {
+    case 'int4': return 'Int';
+    case 'text': case 'varchar': return 'String';
+    case 'bool': return 'Boolean';
+    case 'float4': return 'Float';
+    case 'int2': return 'smallint';
+    case 'int8': return 'bigint';
+    case 'float8': return 'float8';
+    default: return /^[_A-Za-z][_0-9A-Za-z]*$/.test(typname) ? typname : 'String';
+  }
+}
+function pgOf(s: string): string {
+  return s === 'Int' ? 'int4' : s === 'String' ? 'text' : s === 'Boolean' ? 'bool' : 'float4';
+}
+
+function rootName(v: RootFieldName | undefined): string | null {
+  if (!v) return null;
+  if (typeof v === 'string') return v;
+  return v.name ?? null;
+}
+
+export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNumerics: boolean }): Model {
+  const tables = new Map<string, Table>();
+  const roles = new Set<string>();
+  for (const tm of meta.tables) {
+    const ct = catalog.tables.get(tableKey(tm.table.schema, tm.table.name));
+    if (!ct) throw new MetadataError(`table "${tm.table.schema}.${tm.table.name}" in metadata does not exist in the database`);
+    tables.set(ct.schema + '.' + ct.name, makeTable(tm, ct, opts.stringifyNumerics));
+  }
+  for (const tm of meta.tables) {
+    const t = tables.get(tableKey(tm.table.schema, tm.table.name));
+    const ct = catalog.tables.get(tableKey(tm.table.schema, tm.table.name));
+    if (!t || !ct) continue;
+    for (const r of tm.object_relationships ?? []) t.relationships.set(r.name, objectRel(r, t, ct, catalog));
+    for (const r of tm.array_relationships ?? []) t.relationships.set(r.name, arrayRel(r, t, catalog));
+    for (const cf of tm.computed_fields ?? []) {
+      const fq = qualified(cf.definition.function);
+      const fn = catalog.functions.get(tableKey(fq.schema, fq.name));
+      if (!fn) throw new MetadataError(`computed field "${cf.name}": function ${fq.schema}.${fq.name} not found`);
+      const retKey = fn.returnsTable ? tableKey(fn.returnSchema, fn.returnTypname) : null;
+      t.computed.set(cf.name, {
+        name: cf.name, fn, tableArg: cf.definition.table_argument ?? null, sessionArg: cf.definition.session_argument ?? null,
+        returnsTableKey: retKey && tables.has(retKey) ? retKey : null,
+        scalar: fn.returnsTable ? null : scalarName(fn.returnTypname),
+      });
+    }
+    addPermissions(t, tm, roles);
+  }
+  const functions = meta.functions.map((fm) => trackFunction(fm, catalog, tables)).filter((f): f is TrackedFunction => f !== null);
+  return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics };
+}
+
+function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
+  const cfg = tm.configuration ?? {};
+  const gqlName = cfg.custom_name ?? (ct.schema === 'public' ? ct.name : `${ct.schema}_${ct.name}`);
+  const crf = cfg.custom_root_fields ?? {};
+  const r = (k: RootKind, dflt: string) => rootName(crf[k]) ?? dflt;
+  const columns = ct.columns.map((c) => makeColumn(c, cfg, stringify));
+  return {
+    key: tableKey(ct.schema, ct.name),
+    schema: ct.schema,
+    name: ct.name,
+    sql: `${quoteIdent(ct.schema)}.${quoteIdent(ct.name)}`,
+    gqlName,
+    roots: {
+      select: r('select', gqlName),
+      select_by_pk: r('select_by_pk', `${gqlName}_by_pk`),
+      select_aggregate: r('select_aggregate', `${gqlName}_aggregate`),
+      select_stream: r('select_stream', `${gqlName}_stream`),
+      insert: r('insert', `insert_${gqlName}`),
+      insert_one: r('insert_one', `insert_${gqlName}_one`),
+      update: r('update', `update_${gqlName}`),
+      update_by_pk: r('update_by_pk', `update_${gqlName}_by_pk`),
+      update_many: r('update_many', `update_${gqlName}_many`),
+      delete: r('delete', `delete_${gqlName}`),
+      delete_by_pk: r('delete_by_pk', `delete_${gqlName}_by_pk`),
+    },
+    columns,
+    columnsByName: new Map(columns.map((c) => [c.name, c])),
+    columnsByGql: new Map(columns.map((c) => [c.gqlName, c])),
+    primaryKey: ct.primaryKey?.columns ?? null,
+    constraints: [...(ct.primaryKey ? [ct.primaryKey] : []), ...ct.uniques],
+    relationships: new Map(),
+    computed: new Map(),
+    select: new Map(),
+    insert: new Map(),
+    update: new Map(),
+    delete: new Map(),
+    isView: ct.kind !== 'r' && ct.kind !== 'p',
+  };
+}
+
+function makeColumn(c: CatalogColumn, cfg: NonNullable<TableMeta['configuration']>, stringify: boolean): Column {
+  const gqlName = cfg.column_config?.[c.name]?.custom_name ?? cfg.custom_column_names?.[c.name] ?? c.name;
+  const base = c.typtype === 'd' ? c.typname : c.typname;
+  return {
+    name: c.name,
+    gqlName,
+    sqlType: c.sqlType,
+    scalar: scalarName(c.typname, c.elemTypname),
+    isArray: c.elemTypname !== null,
+    notNull: c.notNull,
+    hasDefault: c.hasDefault,
+    generated: c.generated,
+    enumValues: c.enumValues,
+    numeric: NUMERIC_TYPES.has(base),
+    stringify: stringify && STRINGIFIED.has(base),
+    jsonb: base === 'jsonb',
+    text: TEXT_TYPES.has(base),
+  };
+}
+
+function fkCols(spec: RelationshipMeta['using']['foreign_key_constraint_on']): string[] {
+  if (typeof spec === 'string') return [spec];
+  if (Array.isArray(spec)) return spec;
+  if (spec?.columns) return spec.columns;
+  if (spec?.column) return [spec.column];
+  return [];
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+function objectRel(r: RelationshipMeta, t: Table, ct: CatalogTable, catalog: Catalog): Relationship {
+  const manual = r.using.manual_configuration;
+  if (manual) {
+    const rt = qualified(manual.remote_table);
+    const mapping = Object.entries(manual.column_mapping);
+    return {
+      name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), mapping,
+      insertBeforeParent: manual.insertion_order === 'before_parent', nonNull: false,
+    };
+  }
+  const spec = r.using.foreign_key_constraint_on;
+  // `{table, column(s)}` on an object relationship: the FK is on the remote table (one-to-one).
+  if (spec && typeof spec === 'object' && !Array.isArray(spec) && spec.table) {
+    const rt = qualified(spec.table);
+    const cols = fkCols(spec);
+    const fk = catalog.tables.get(tableKey(rt.schema, rt.name))?.foreignKeys.find((f) => sameSet(f.columns, cols) && f.refSchema === t.schema && f.refTable === t.name);
+    if (!fk) throw new MetadataError(`relationship "${r.name}" on ${t.key}: no foreign key on ${rt.schema}.${rt.name}(${cols.join(',')})`);
+    return { name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), mapping: fk.refColumns.map((c, i) => [c, fk.columns[i]]), insertBeforeParent: false, nonNull: false };
+  }
+  const cols = fkCols(spec);
+  const fk = ct.foreignKeys.find((f) => sameSet(f.columns, cols));
+  if (!fk) throw new MetadataError(`relationship "${r.name}" on ${t.key}: no foreign key on (${cols.join(',')})`);
+  const nonNull = fk.columns.every((c) => t.columnsByName.get(c)?.notNull);
+  return {
+    name: r.name, kind: 'object', remoteKey: tableKey(fk.refSchema, fk.refTable),
+    mapping: fk.columns.map((c, i) => [c, fk.refColumns[i]]), insertBeforeParent: true, nonNull,
+  };
+}
+
+function arrayRel(r: RelationshipMeta, t: Table, catalog: Catalog): Relationship {
+  const manual = r.using.manual_configuration;
+  if (manual) {
+    const rt = qualified(manual.remote_table);
+    return { name: r.name, kind: 'array', remoteKey: tableKey(rt.schema, rt.name), mapping: Object.entries(manual.column_mapping), insertBeforeParent: false, nonNull: false };
+  }
+  const spec = r.using.foreign_key_constraint_on;
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec) || !spec.table) {
+    throw new MetadataError(`array relationship "${r.name}" on ${t.key} needs foreign_key_constraint_on.table`);
+  }
+  const rt: QualifiedName = qualified(spec.table);
+  const cols = fkCols(spec);
+  const fk = catalog.tables.get(tableKey(rt.schema, rt.name))?.foreignKeys.find((f) => sameSet(f.columns, cols) && f.refSchema === t.schema && f.refTable === t.name);
+  if (!fk) throw new MetadataError(`array relationship "${r.name}" on ${t.key}: no foreign key on ${rt.schema}.${rt.name}(${cols.join(',')})`);
+  return { name: r.name, kind: 'array', remoteKey: tableKey(rt.schema, rt.name), mapping: fk.refColumns.map((c, i) => [c, fk.columns[i]]), insertBeforeParent: false, nonNull: false };
+}
+
+function columnSet(t: Table, cols: string[] | '*' | undefined): Set<string> {
+  if (cols === '*' ) return new Set(t.columns.map((c) => c.name));
+  return new Set((cols ?? []).filter((c) => t.columnsByName.has(c)));
+}
+
+function addPermissions(t: Table, tm: TableMeta, roles: Set<string>): void {
+  for (const p of tm.select_permissions ?? []) {
+    roles.add(p.role);
+    const cols = p.permission.columns;
+    t.select.set(p.role, {
+      columns: columnSet(t, cols),
+      computed: new Set(cols === '*' ? [...t.computed.keys()] : (p.permission.computed_fields ?? [])),
+      filter: p.permission.filter ?? {},
+      limit: p.permission.limit ?? null,
+      allowAggregations: p.permission.allow_aggregations === true,
+    });
+  }
+  for (const p of tm.insert_permissions ?? []) {
+    roles.add(p.role);
+    // Hasura: an insert permission without `columns` allows every column.
+    t.insert.set(p.role, {
+      columns: columnSet(t, p.permission.columns ?? '*'),
+      check: p.permission.check ?? {},
+      set: p.permission.set ?? {},
+      backendOnly: p.permission.backend_only === true,
+    });
+  }
+  for (const p of tm.update_permissions ?? []) {
+    roles.add(p.role);
+    t.update.set(p.role, {
+      columns: columnSet(t, p.permission.columns),
+      filter: p.permission.filter ?? {},
+      check: p.permission.check ?? null,
+      set: p.permission.set ?? {},
+      backendOnly: p.permission.backend_only === true,
+    });
+  }
+  for (const p of tm.delete_permissions ?? []) {
+    roles.add(p.role);
+    t.delete.set(p.role, { filter: p.permission.filter ?? {}, backendOnly: p.permission.backend_only === true });
+  }
+}
+
+function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, Table>): TrackedFunction | null {
+  const fn = catalog.functions.get(tableKey(fm.function.schema, fm.function.name));
+  if (!fn) throw new MetadataError(`tracked function ${fm.function.schema}.${fm.function.name} not found`);
+  const retKey = tableKey(fn.returnSchema, fn.returnTypname);
+  if (!fn.returnsTable || !tables.has(retKey)) return null;
+  const cfg = fm.configuration ?? {};
+  const base = cfg.custom_name ?? (fn.schema === 'public' ? fn.name : `${fn.schema}_${fn.name}`);
+  const sessionArg = cfg.session_argument ?? null;
+  const firstDefault = fn.argTypes.length - fn.argsWithDefault;
+  const args = fn.argTypes
+    .map((sqlType, i) => ({ name: fn.argNames[i] ?? `arg_${i + 1}`, sqlType, scalar: scalarName(fn.argTypnames[i]), optional: i >= firstDefault }))
+    .filter((a) => a.name !== sessionArg);
+  return {
+    schema: fn.schema, name: fn.name, fn, gqlName: cfg.custom_root_fields?.function ?? base,
+    aggName: cfg.custom_root_fields?.function_aggregate ?? `${base}_aggregate`, returnsTableKey: retKey, sessionArg, args,
+    exposedAs: cfg.exposed_as ?? (fn.volatility === 'v' ? 'mutation' : 'query'),
+  };
+}
+
+export function quoteIdent(s: string): string {
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+/** The effective select permission of a role on a table (admin: everything), or null. */
+export function selectPerm(t: Table, role: string): SelectPerm | null {
+  if (role === ADMIN) {
+    return { columns: new Set(t.columns.map((c) => c.name)), computed: new Set(t.computed.keys()), filter: {}, limit: null, allowAggregations: true };
+  }
+  return t.select.get(role) ?? null;
+}
+export function insertPerm(t: Table, role: string, backendOnly: boolean): InsertPerm | null {
+  if (role === ADMIN) return { columns: new Set(t.columns.filter((c) => !c.generated).map((c) => c.name)), check: {}, set: {}, backendOnly: false };
+  const p = t.insert.get(role);
+  if (!p || (p.backendOnly && !backendOnly)) return null;
+  return p;
+}
+export function updatePerm(t: Table, role: string, backendOnly: boolean): UpdatePerm | null {
+  if (role === ADMIN) return { columns: new Set(t.columns.filter((c) => !c.generated).map((c) => c.name)), filter: {}, check: null, set: {}, backendOnly: false };
+  const p = t.update.get(role);
+  if (!p || (p.backendOnly && !backendOnly)) return null;
+  return p;
+}
+export function deletePerm(t: Table, role: string, backendOnly: boolean): DeletePerm | null {
+  if (role === ADMIN) return { filter: {}, backendOnly: false };
+  const p = t.delete.get(role);
+  if (!p || (p.backendOnly && !backendOnly)) return null;
+  return p;
+}

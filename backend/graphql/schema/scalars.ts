@@ -1,0 +1,69 @@
+// GraphQL scalars for Postgres types and the `<scalar>_comparison_exp` inputs of `where`.
+import {
+  GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLScalarType, GraphQLString,
+  type GraphQLInputFieldConfigMap, type GraphQLInputType,
+} from 'graphql';
+
+const BUILTIN: Record<string, GraphQLScalarType> = { Int: GraphQLInt, Float: GraphQLFloat, String: GraphQLString, Boolean: GraphQLBoolean };
+const TEXT_SCALARS = new Set(['String', 'citext', 'bpchar', 'name']);
+
+/** Scalars and comparison types of one role schema (graphql-js types must be unique per schema). */
+export class ScalarRegistry {
+  private scalars = new Map<string, GraphQLScalarType>();
+  private comparisons = new Map<string, GraphQLInputObjectType>();
+  private jsonbCast?: GraphQLInputObjectType;
+
+  scalar(name: string): GraphQLScalarType {
+    const b = BUILTIN[name];
+    if (b) return b;
+    let s = this.scalars.get(name);
+    if (!s) {
+      // Values pass through untouched: Postgres parses and checks them (as Hasura lets it).
+      s = new GraphQLScalarType({ name, serialize: (v) => v, parseValue: (v) => v });
+      this.scalars.set(name, s);
+    }
+    return s;
+  }
+
+  comparison(name: string): GraphQLInputObjectType {
+    let c = this.comparisons.get(name);
+    if (c) return c;
+    const s = this.scalar(name);
+    const list = new GraphQLList(new GraphQLNonNull(s));
+    const fields: GraphQLInputFieldConfigMap = {
+      _eq: { type: s }, _gt: { type: s }, _gte: { type: s }, _in: { type: list }, _is_null: { type: GraphQLBoolean },
+      _lt: { type: s }, _lte: { type: s }, _neq: { type: s }, _nin: { type: list },
+    };
+    if (TEXT_SCALARS.has(name)) {
+      for (const op of ['_like', '_nlike', '_ilike', '_nilike', '_similar', '_nsimilar', '_regex', '_nregex', '_iregex', '_niregex']) {
+        fields[op] = { type: GraphQLString };
+      }
+    }
+    if (name === 'jsonb') {
+      fields._cast = { type: this.jsonbCastExp() };
+      fields._contained_in = { type: s };
+      fields._contains = { type: s };
+      fields._has_key = { type: GraphQLString };
+      fields._has_keys_all = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) };
+      fields._has_keys_any = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) };
+    }
+    c = new GraphQLInputObjectType({
+      name: `${name}_comparison_exp`,
+      description: `Boolean expression to compare columns of type "${name}". All fields are combined with logical 'AND'.`,
+      fields: () => sortFields(fields),
+    });
+    this.comparisons.set(name, c);
+    return c;
+  }
+
+  private jsonbCastExp(): GraphQLInputObjectType {
+    this.jsonbCast ??= new GraphQLInputObjectType({ name: 'jsonb_cast_exp', fields: () => ({ String: { type: this.comparison('String') } }) });
+    return this.jsonbCast;
+  }
+}
+
+function sortFields<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export const nonNullList = (t: GraphQLInputType) => new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t)));

@@ -1,0 +1,101 @@
+// Turns request headers into a session (role + x-hasura-* variables) the way Hasura does:
+// admin secret (with role impersonation), else a JWT bearer token, else the unauthorized role.
+import { errors as joseErrors } from 'jose';
+import type { JwtKeys } from '../jwt';
+import { DEFAULT_CLAIMS_NAMESPACE } from '../jwt';
+import { ADMIN } from './model';
+import type { AuthResult, EngineSession, Headers } from './types';
+
+export interface SessionOptions {
+  adminSecret: string;
+  jwt: JwtKeys;
+  unauthorizedRole: string;
+}
+
+const deny = (code: string, message: string): AuthResult => ({ ok: false, error: { message, extensions: { path: '$', code } } });
+
+/** Header lookup that ignores case (subscription payloads keep the client's spelling). */
+export function lowerCaseHeaders(h: Record<string, unknown>): Headers {
+  const out: Headers = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (typeof v === 'string') out[k.toLowerCase()] = v;
+    else if (Array.isArray(v) && typeof v[0] === 'string') out[k.toLowerCase()] = v[0];
+  }
+  return out;
+}
+
+export async function authenticate(headers: Headers, opts: SessionOptions): Promise<AuthResult> {
+  const h = lowerCaseHeaders(headers);
+  const secret = h['x-hasura-admin-secret'] ?? h['x-hasura-access-key'];
+  if (secret !== undefined) {
+    if (secret !== opts.adminSecret) return deny('access-denied', 'invalid x-hasura-admin-secret/x-hasura-access-key');
+    const variables: Record<string, string> = {};
+    for (const [k, v] of Object.entries(h)) {
+      if (k.startsWith('x-hasura-') && k !== 'x-hasura-admin-secret' && k !== 'x-hasura-access-key' && v !== undefined) variables[k] = v;
+    }
+    const role = variables['x-hasura-role'] ?? ADMIN;
+    variables['x-hasura-role'] = role;
+    return { ok: true, session: { role, variables, isAdmin: true } };
+  }
+  const auth = h.authorization;
+  if (auth !== undefined) {
+    const m = /^Bearer\s+(.+)$/i.exec(auth.trim());
+    if (!m) return deny('invalid-headers', 'Malformed Authorization header');
+    return fromJwt(m[1], h['x-hasura-role'], opts.jwt);
+  }
+  const role = opts.unauthorizedRole;
+  return { ok: true, session: { role, variables: { 'x-hasura-role': role }, isAdmin: false } };
+}
+
+async function fromJwt(token: string, requestedRole: string | undefined, jwt: JwtKeys): Promise<AuthResult> {
+  let payload: Record<string, unknown>;
+  try {
+    payload = (await jwt.verify(token)) as Record<string, unknown>;
+  } catch (e) {
+    return deny('invalid-jwt', `Could not verify JWT: ${jwtErrorName(e)}`);
+  }
+  const ns = jwt.config.claims_namespace ?? DEFAULT_CLAIMS_NAMESPACE;
+  let claims = payload[ns];
+  if (typeof claims === 'string') {
+    try {
+      claims = JSON.parse(claims);
+    } catch {
+      return deny('jwt-invalid-claims', `claims key: '${ns}' is not a valid JSON`);
+    }
+  }
+  if (!claims || typeof claims !== 'object') return deny('jwt-invalid-claims', `claims key: '${ns}' not found`);
+  const variables: Record<string, string> = {};
+  for (const [k, v] of Object.entries(claims as Record<string, unknown>)) {
+    const key = k.toLowerCase();
+    if (Array.isArray(v)) variables[key] = `{${v.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+    else if (v !== null && v !== undefined) variables[key] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  const c = claims as Record<string, unknown>;
+  const lower = Object.fromEntries(Object.entries(c).map(([k, v]) => [k.toLowerCase(), v]));
+  const allowed = lower['x-hasura-allowed-roles'];
+  const dflt = lower['x-hasura-default-role'];
+  if (!Array.isArray(allowed)) return deny('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-allowed-roles');
+  if (typeof dflt !== 'string') return deny('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-default-role');
+  let role = dflt;
+  if (requestedRole !== undefined) {
+    if (!allowed.map(String).includes(requestedRole)) return deny('access-denied', 'Your requested role is not in allowed roles');
+    role = requestedRole;
+  }
+  variables['x-hasura-role'] = role;
+  const session: EngineSession = { role, variables, isAdmin: false };
+  return { ok: true, session };
+}
+
+function jwtErrorName(e: unknown): string {
+  if (e instanceof joseErrors.JWTExpired) return 'JWTExpired';
+  if (e instanceof joseErrors.JWSSignatureVerificationFailed) return 'JWSError JWSInvalidSignature';
+  if (e instanceof joseErrors.JWTClaimValidationFailed) return `JWTClaimsSetError ${e.claim}`;
+  if (e instanceof joseErrors.JWSInvalid || e instanceof joseErrors.JWTInvalid) return 'JWSError (CompactDecodeError Invalid number of parts)';
+  if (e instanceof joseErrors.JOSEAlgNotAllowed) return 'JWSError (JWSInvalidHeader)';
+  return 'JWSError';
+}
+
+/** Backend-only insert/update/delete permissions are visible with the admin secret plus this header. */
+export function usesBackendOnly(s: EngineSession): boolean {
+  return s.isAdmin && (s.variables['x-hasura-use-backend-only-permissions'] ?? '').toLowerCase() === 'true';
+}
