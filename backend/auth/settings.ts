@@ -48,6 +48,8 @@ export interface AuthSettings {
   accessTokenExpiresIn: number;
   refreshTokenExpiresIn: number;
   customClaims: Record<string, string>;
+  /** AUTH_REQUIRE_ELEVATED_CLAIM: 'disabled' (default), 'recommended' or 'required' (PAT creation needs a WebAuthn-elevated token). */
+  requireElevatedClaim: string;
   emailVerificationRequired: boolean;
   passwordMinLength: number;
   anonymousEnabled: boolean;
@@ -71,6 +73,7 @@ export interface AuthSettings {
 }
 
 type Toml = Record<string, unknown>;
+type Env = Record<string, string | undefined>;
 
 function at(obj: unknown, ...keys: string[]): unknown {
   let cur = obj;
@@ -82,11 +85,11 @@ function at(obj: unknown, ...keys: string[]): unknown {
 }
 
 /** Replaces `{{ secrets.NAME }}` with the environment value, as the Nhost CLI does from `.secrets`. */
-function resolveSecret(value: string, env: NodeJS.ProcessEnv): string {
+function resolveSecret(value: string, env: Env): string {
   return value.replace(/\{\{\s*secrets\.([A-Za-z0-9_]+)\s*\}\}/g, (_m, name: string) => env[name] ?? '');
 }
 
-function str(v: unknown, env: NodeJS.ProcessEnv): string | undefined {
+function str(v: unknown, env: Env): string | undefined {
   return typeof v === 'string' ? resolveSecret(v, env) : undefined;
 }
 function bool(v: unknown): boolean | undefined {
@@ -99,18 +102,18 @@ function strList(v: unknown): string[] | undefined {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
 }
 
-function envBool(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+function envBool(env: Env, name: string): boolean | undefined {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
   return v.toLowerCase() === 'true' || v === '1';
 }
-function envNum(env: NodeJS.ProcessEnv, name: string): number | undefined {
+function envNum(env: Env, name: string): number | undefined {
   const v = env[name];
   if (v === undefined || v === '') return undefined;
   const n = Number(v);
   return Number.isFinite(n) ? n : undefined;
 }
-function envList(env: NodeJS.ProcessEnv, name: string): string[] | undefined {
+function envList(env: Env, name: string): string[] | undefined {
   const v = env[name];
   if (v === undefined) return undefined;
   return v
@@ -135,7 +138,7 @@ export function parseDuration(value: string | number | undefined, fallbackMs: nu
   return matched === value && total > 0 ? total : fallbackMs;
 }
 
-function rateLimit(env: NodeJS.ProcessEnv, toml: unknown, envName: string, tomlName: string, burst: number, interval: string): RateLimit {
+function rateLimit(env: Env, toml: unknown, envName: string, tomlName: string, burst: number, interval: string): RateLimit {
   const t = at(toml, 'auth', 'rateLimit', tomlName);
   return {
     burst: envNum(env, `AUTH_RATE_LIMIT_${envName}_BURST`) ?? num(at(t, 'limit')) ?? burst,
@@ -170,7 +173,7 @@ const ID_TOKEN_DEFAULTS: Record<string, { issuer: string; jwksUrl: string }> = {
 };
 
 /** Providers are switched on by AUTH_PROVIDER_<NAME>_ENABLED=true or [auth.method.oauth.<name>] enabled. */
-function providerNames(env: NodeJS.ProcessEnv, toml: unknown): string[] {
+function providerNames(env: Env, toml: unknown): string[] {
   const names = new Set<string>();
   for (const key of Object.keys(env)) {
     const m = /^AUTH_PROVIDER_([A-Z0-9_]+)_ENABLED$/.exec(key);
@@ -183,7 +186,7 @@ function providerNames(env: NodeJS.ProcessEnv, toml: unknown): string[] {
   return [...names];
 }
 
-export function loadAuthSettings(config: BackendConfig, env: NodeJS.ProcessEnv = process.env): AuthSettings {
+export function loadAuthSettings(config: BackendConfig, env: Env = process.env): AuthSettings {
   const toml = readNhostToml(config.projectDir);
   const a = (...keys: string[]) => at(toml, 'auth', ...keys);
   const method = (...keys: string[]) => a('method', ...keys);
@@ -257,6 +260,7 @@ export function loadAuthSettings(config: BackendConfig, env: NodeJS.ProcessEnv =
     accessTokenExpiresIn: envNum(env, 'AUTH_ACCESS_TOKEN_EXPIRES_IN') ?? num(a('session', 'accessToken', 'expiresIn')) ?? 900,
     refreshTokenExpiresIn: envNum(env, 'AUTH_REFRESH_TOKEN_EXPIRES_IN') ?? num(a('session', 'refreshToken', 'expiresIn')) ?? 2_592_000,
     customClaims,
+    requireElevatedClaim: env.AUTH_REQUIRE_ELEVATED_CLAIM || 'disabled',
     emailVerificationRequired:
       envBool(env, 'AUTH_EMAIL_SIGNIN_EMAIL_VERIFIED_REQUIRED') ?? bool(method('emailPassword', 'emailVerificationRequired')) ?? true,
     passwordMinLength: envNum(env, 'AUTH_PASSWORD_MIN_LENGTH') ?? num(method('emailPassword', 'passwordMinLength')) ?? 3,

@@ -44,7 +44,7 @@ export function registerSession(router: Router, app: AuthApp): void {
 
   router.post('/pat', async (req, res) => {
     const { caller, user } = await app.callerUser(req);
-    if (process.env.AUTH_REQUIRE_ELEVATED_CLAIM === 'required' && !caller.elevated) throw new AuthError('elevated-claim-required');
+    if (app.s.requireElevatedClaim === 'required' && !caller.elevated) throw new AuthError('elevated-claim-required');
     const body = bodyOf(req.body);
     const raw = body.expiresAt;
     const expiresAt = typeof raw === 'string' || typeof raw === 'number' ? new Date(raw) : new Date(NaN);
