@@ -48,6 +48,41 @@ export function basicsToColumns(values: AccommodationValues): Record<string, unk
   };
 }
 
+/** Database defaults a new accommodation does not need to send. */
+const ACCOMMODATION_DEFAULTS: Record<string, unknown> = { country: 'HU', city: 'Budapest', is_hidden: false };
+
+/** Columns for a new accommodation: values equal to the column default are left to the database. */
+export function newAccommodationColumns(values: AccommodationValues): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(basicsToColumns(values)).filter(([key, value]) => ACCOMMODATION_DEFAULTS[key] !== value));
+}
+
+/**
+ * Only the columns the user changed, so a save never rewrites fields nobody touched (another
+ * user's concurrent edit of a different field survives). Numbers from numeric columns may arrive
+ * as strings or numbers; they compare by value.
+ */
+export function changedColumns(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => a === b || (a !== null && b !== null && a !== '' && b !== '' && !Number.isNaN(Number(a)) && Number(a) === Number(b));
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => !same(before[key], value)));
+}
+
+/** The basics columns of a loaded accommodation, in the shape basicsToColumns produces. */
+export function basicsColumnsOf(row: AccommodationDetails): Record<string, unknown> {
+  return {
+    name: row.name,
+    external_name: row.external_name,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name,
+    tax_id: row.tax_id,
+    vat_rate: row.vat_rate,
+    city: row.city,
+    country: row.country,
+    zip: row.zip,
+    address: row.address,
+    is_hidden: row.is_hidden,
+  };
+}
+
 /** The staff connected to any unit of the accommodation, by connection type. */
 export function staffOf(links: readonly { user_id: string; connection_type: string }[]): { managerIds: string[]; cleanerIds: string[] } {
   const ids = (type: 'manager' | 'cleaner') => [...new Set(links.filter((c) => c.connection_type === type).map((c) => c.user_id))];

@@ -58,7 +58,7 @@ import { UPSERT_UNIT } from '../graphql/upsertUnit';
 import { useLeaveWarning } from '../hooks/useLeaveWarning';
 import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
 import { useThumbnails } from '../hooks/useThumbnails';
-import { basicsToColumns, basicsToForm, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject } from '../mappers';
+import { basicsColumnsOf, basicsToColumns, basicsToForm, changedColumns, newAccommodationColumns, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject } from '../mappers';
 import type { SaveResult } from '../submit';
 import type { OwnerOption } from '../types';
 import { accommodationListUrl, accommodationUrl, EDITOR_TABS, editorTabOf, NEW_ACCOMMODATION_ID, type EditorTab } from '../urls';
@@ -163,7 +163,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
       let newId: string | null = null;
       const result = await write(async () => {
         const { data } = await insertAccommodation({
-          variables: { object: { ...basicsToColumns(values), accommodation_labels: { data: values.labelIds.map((labelId) => ({ label_id: labelId })) } } },
+          variables: { object: { ...newAccommodationColumns(values), accommodation_labels: { data: values.labelIds.map((labelId) => ({ label_id: labelId })) } } },
         });
         newId = data?.insert_accommodations_one?.id ?? null;
       });
@@ -174,7 +174,10 @@ export function AccommodationEditorView({ id }: { id: string }) {
       return result;
     }
     return write(async () => {
-      await updateAccommodation({ variables: { id, set: basicsToColumns(values), labels: values.labelIds.map((labelId) => ({ accommodation_id: id, label_id: labelId })) } });
+      const changed = accommodation ? changedColumns(basicsColumnsOf(accommodation), basicsToColumns(values)) : basicsToColumns(values);
+      // The engine needs at least one column to set; the name is always there.
+      const set = Object.keys(changed).length ? changed : { name: values.name };
+      await updateAccommodation({ variables: { id, set, labels: values.labelIds.map((labelId) => ({ accommodation_id: id, label_id: labelId })) } });
       if (units.length > 0) {
         const links = units.flatMap((unit) => [
           ...values.managerIds.map((userId) => ({ unit_id: unit.id, user_id: userId, connection_type: 'manager' as const })),

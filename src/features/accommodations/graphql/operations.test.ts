@@ -1,0 +1,160 @@
+// The area's GraphQL operations against the real embedded backend (seeded demo data, the
+// product's metadata and permissions), sent through Apollo as a member, a property manager and
+// an owner would send them. Also pins how database constraint errors reach the forms.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import type { RunningBackend } from '../../../../backend/server';
+import { startTestBackend } from '../../../../tests/helpers/backend';
+import { resolveRate } from '@/domain/ratePricing';
+import { touristTaxForStay } from '@/domain/touristTax';
+import { violationOf } from '../errors';
+import { accommodationOrderBy, accommodationWhere, EMPTY_FILTERS } from '../listQuery';
+import { newAccommodationColumns, ratesToDomain, rateToObject, taxRangesToDomain, unitToObject } from '../mappers';
+import { ACCOMMODATION_CHANNELS } from './accommodationChannels';
+import { ACCOMMODATION_CITIES } from './accommodationCities';
+import { ACCOMMODATION_DETAILS } from './accommodationDetails';
+import { ACCOMMODATION_LABELS } from './accommodationLabels';
+import { ACCOMMODATION_LIST } from './accommodationList';
+import { ACCOMMODATION_LIST_LABELS } from './accommodationListLabels';
+import { ACCOMMODATION_OWNER_OPTIONS } from './accommodationOwnerOptions';
+import { ACCOMMODATION_STAFF } from './accommodationStaff';
+import { INSERT_ACCOMMODATION } from './insertAccommodation';
+import { LABELS } from './labels';
+import { LINK_AIRBNB } from './linkAirbnb';
+import { UNLINK_AIRBNB } from './unlinkAirbnb';
+import { UPDATE_ACCOMMODATION } from './updateAccommodation';
+import { UPDATE_ACCOMMODATION_NTAK } from './updateAccommodationNtak';
+import { UPSERT_FEE } from './upsertFee';
+import { UPSERT_RATE } from './upsertRate';
+import { UPSERT_TAX_RANGE } from './upsertTaxRange';
+import { UPSERT_UNIT } from './upsertUnit';
+import { SET_UNIT_STAFF } from './setUnitStaff';
+import { DELETE_RATE } from './deleteRate';
+
+const USERS = { member: '00000000-0000-4000-a000-000000000003', manager: '00000000-0000-4000-a000-000000000005', owner: '00000000-0000-4000-a000-000000000007' } as const;
+type Role = keyof typeof USERS;
+
+let backend: RunningBackend;
+const clients = new Map<Role, ApolloClient>();
+
+async function clientFor(role: Role): Promise<ApolloClient> {
+  const existing = clients.get(role);
+  if (existing) return existing;
+  const claims = { 'x-hasura-allowed-roles': [role, 'user', 'me'], 'x-hasura-default-role': role, 'x-hasura-user-id': USERS[role], 'x-hasura-user-is-anonymous': 'false' };
+  const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': claims, sub: USERS[role] }, 900);
+  const client = new ApolloClient({ link: new HttpLink({ uri: `${backend.url}/v1/graphql`, headers: { authorization: `Bearer ${token}` } }), cache: new InMemoryCache(), defaultOptions: { query: { fetchPolicy: 'no-cache' } } });
+  clients.set(role, client);
+  return client;
+}
+
+const listVariables = (filters = EMPTY_FILTERS) => ({ where: accommodationWhere(filters), orderBy: accommodationOrderBy({ column: 'name', direction: 'asc' }), limit: 25, offset: 0 });
+
+beforeAll(async () => {
+  backend = await startTestBackend({ applySeeds: true });
+}, 180_000);
+afterAll(async () => {
+  for (const client of clients.values()) client.stop();
+  await backend?.close();
+});
+
+describe('accommodation operations', () => {
+  it('list a page with its total for each role, only what the role may see', async () => {
+    const member = await clientFor('member');
+    const all = await member.query({ query: ACCOMMODATION_LIST, variables: listVariables({ ...EMPTY_FILTERS, hidden: 'all' }) });
+    expect(all.data?.accommodations_aggregate.aggregate?.count).toBe(6);
+    expect(all.data?.accommodations.map((a) => a.name)).toEqual(['Andrássy Residence', 'Király Garden Flats', 'Palace Quarter Studio', 'Ráday Corner', 'Váci Loft', 'Újlipótváros Riverside']);
+    const page = await member.query({ query: ACCOMMODATION_LIST, variables: { ...listVariables({ ...EMPTY_FILTERS, search: 'utca' }), limit: 2 } });
+    expect(page.data?.accommodations).toHaveLength(2);
+    expect(page.data?.accommodations_aggregate.aggregate?.count).toBeGreaterThan(2);
+
+    const manager = await clientFor('manager');
+    const managed = await manager.query({ query: ACCOMMODATION_LIST, variables: listVariables() });
+    expect(managed.data?.accommodations.map((a) => a.name).sort()).toEqual(['Andrássy Residence', 'Király Garden Flats', 'Váci Loft']);
+    const owner = await clientFor('owner');
+    const owned = await owner.query({ query: ACCOMMODATION_LIST, variables: listVariables() });
+    expect(owned.data?.accommodations.map((a) => a.name).sort()).toEqual(['Andrássy Residence', 'Váci Loft', 'Újlipótváros Riverside']);
+    // Filter choices work for every role (owners cannot read labels; the view skips that query).
+    for (const client of [member, manager, owner]) {
+      expect((await client.query({ query: ACCOMMODATION_CITIES })).data?.accommodations.length).toBeGreaterThan(0);
+      expect((await client.query({ query: ACCOMMODATION_OWNER_OPTIONS })).data?.accommodations.length).toBeGreaterThan(0);
+    }
+    const ids = managed.data?.accommodations.map((a) => a.id) ?? [];
+    expect((await manager.query({ query: ACCOMMODATION_LIST_LABELS, variables: { ids } })).data?.accommodation_labels.length).toBeGreaterThan(0);
+    await expect(owner.query({ query: LABELS })).rejects.toThrow();
+  });
+
+  it('create an accommodation with two units and three rates (one derived), and map uniqueness errors to fields', async () => {
+    const member = await clientFor('member');
+    const labels = (await member.query({ query: LABELS })).data?.labels ?? [];
+    const created = await member.mutate({
+      mutation: INSERT_ACCOMMODATION,
+      variables: { object: { ...newAccommodationColumns({ name: 'Dob utca 8', externalName: '', ownerId: null, ownerName: '', taxId: '', vatRate: 18, city: 'Budapest', country: 'HU', zip: '1072', address: 'Dob utca 8.', isHidden: false, labelIds: [], managerIds: [], cleanerIds: [] }), accommodation_labels: { data: [{ label_id: labels[0].id }] } } },
+    });
+    const id = created.data?.insert_accommodations_one?.id ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const duplicateName = await member.mutate({ mutation: INSERT_ACCOMMODATION, variables: { object: { name: 'Dob utca 8', zip: '1072', address: 'x' } } }).catch((e: unknown) => e);
+    expect(violationOf(duplicateName)).toEqual({ field: 'name', messageKey: 'errors.accommodationNameUnique' });
+
+    const unit = (name: string) => unitToObject({ name, externalName: '', category: 'APARTMAN', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 1, occInfants: 1 }, id, null);
+    const u1 = (await member.mutate({ mutation: UPSERT_UNIT, variables: { object: unit('Apartment 1') } })).data?.insert_units_one?.id ?? '';
+    const u2 = (await member.mutate({ mutation: UPSERT_UNIT, variables: { object: unit('Apartment 2') } })).data?.insert_units_one?.id ?? '';
+    expect(violationOf(await member.mutate({ mutation: UPSERT_UNIT, variables: { object: unit('Apartment 1') } }).catch((e: unknown) => e))).toEqual({ field: 'name', messageKey: 'errors.unitNameUnique' });
+    // Upsert on the primary key renames in place.
+    await member.mutate({ mutation: UPSERT_UNIT, variables: { object: { ...unit('Apartment 2B'), id: u2 } } });
+
+    const rate = (name: string, extra: Partial<Parameters<typeof rateToObject>[0]> = {}) =>
+      rateToObject({ name, unitId: u1, occupancy: 2, currency: 'EUR', parentRateId: null, price: 100, minPrice: null, maxPrice: null, minStay: 1, maxStay: null, derivedChangeType: 'PERCENT', derivedChangeValue: null, inheritClosedToArrival: true, inheritClosedToDeparture: false, modifierDirection: '', modifierType: 'PERCENT', modifierValue: null, ...extra }, null);
+    const standard = (await member.mutate({ mutation: UPSERT_RATE, variables: { object: rate('Standard') } })).data?.insert_rates_one?.id ?? '';
+    await member.mutate({ mutation: UPSERT_RATE, variables: { object: rate('Non-refundable', { parentRateId: standard, price: null, derivedChangeValue: -10, minPrice: 85 }) } });
+    await member.mutate({ mutation: UPSERT_RATE, variables: { object: rate('Family', { occupancy: 4, price: 140, modifierDirection: 'increase', modifierType: 'FIX', modifierValue: 15 }) } });
+    expect(violationOf(await member.mutate({ mutation: UPSERT_RATE, variables: { object: rate('Standard', { occupancy: 3 }) } }).catch((e: unknown) => e))).toEqual({ field: 'name', messageKey: 'errors.rateNameUnique' });
+    expect(violationOf(await member.mutate({ mutation: UPSERT_RATE, variables: { object: rate('Second standard') } }).catch((e: unknown) => e))).toEqual({ field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' });
+
+    await member.mutate({ mutation: UPSERT_TAX_RANGE, variables: { object: { accommodation_id: id, type: 'PERCENT', currency: 'HUF', inclusive: false, value: 4, valid_from: '2026-01-01', valid_to: null, max_nights: null, issue_on_cleaning: false } } });
+    const overlap = await member.mutate({ mutation: UPSERT_TAX_RANGE, variables: { object: { accommodation_id: id, type: 'FIX', currency: 'HUF', inclusive: false, value: 500, valid_from: '2026-06-01', valid_to: null, max_nights: null, issue_on_cleaning: false } } }).catch((e: unknown) => e);
+    expect(violationOf(overlap)).toEqual({ field: 'validFrom', messageKey: 'errors.taxRangesOverlap' });
+    await member.mutate({ mutation: UPSERT_FEE, variables: { object: { name: 'Laundry', unit_id: u1, type: 'FIX', minimum: 0, value: 3500, currency: 'HUF', expense_type: 'laundry' } } });
+
+    await member.mutate({ mutation: LINK_AIRBNB, variables: { airbnbId: '53912345', url: 'https://www.airbnb.com/rooms/53912345', title: 'Apartment 1', unitId: u1 } });
+    await member.mutate({ mutation: SET_UNIT_STAFF, variables: { unitIds: [u1, u2], links: [u1, u2].map((unitId) => ({ unit_id: unitId, user_id: USERS.manager, connection_type: 'manager' as const })) } });
+    await member.mutate({ mutation: UPDATE_ACCOMMODATION, variables: { id, set: { owner_name: 'Test Owner' }, labels: labels.slice(0, 2).map((l) => ({ accommodation_id: id, label_id: l.id })) } });
+
+    const details = (await member.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk;
+    expect(details?.units.map((u) => u.name)).toEqual(['Apartment 1', 'Apartment 2B']);
+    const rates = details?.units[0].rates ?? [];
+    expect(rates.map((r) => r.name)).toEqual(['Family', 'Non-refundable', 'Standard']);
+    const domain = ratesToDomain(rates);
+    const nonRefundable = rates.find((r) => r.name === 'Non-refundable');
+    const family = rates.find((r) => r.name === 'Family');
+    // 100 EUR -10% = 90 EUR (above the 85 EUR minimum); Family 140 + 15 = 155 EUR.
+    expect(resolveRate(nonRefundable?.id ?? '', domain).price).toBe(9000);
+    expect(resolveRate(family?.id ?? '', domain).price).toBe(15500);
+    expect(details?.units[0].expense_factories.map((f) => f.name)).toEqual(['Laundry']);
+    const tax = touristTaxForStay({ checkIn: '2026-07-01', checkOut: '2026-07-04', adults: 2, children: 0, infants: 0, accommodationFee: 60000, currency: 'HUF' }, taxRangesToDomain(details?.tourist_tax_ranges ?? []));
+    expect(tax.total).toBe(2400);
+    expect((await member.query({ query: ACCOMMODATION_LABELS, variables: { id } })).data?.accommodation_labels).toHaveLength(2);
+    expect((await member.query({ query: ACCOMMODATION_CHANNELS, variables: { id } })).data?.airbnb_units.map((l) => l.airbnb_id)).toEqual(['53912345']);
+    await member.mutate({ mutation: UNLINK_AIRBNB, variables: { unitId: u1, airbnbId: '53912345' } });
+    // Deleting the parent rate takes its derived rate with it (cascade).
+    await member.mutate({ mutation: DELETE_RATE, variables: { id: standard } });
+    const after = (await member.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk;
+    expect(after?.units[0].rates.map((r) => r.name)).toEqual(['Family']);
+
+    // The manager now connected to the units sees it, may change NTAK fields but not the basics.
+    const manager = await clientFor('manager');
+    expect((await manager.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk?.name).toBe('Dob utca 8');
+    expect((await manager.query({ query: ACCOMMODATION_STAFF, variables: { id } })).data?.unit_2_users).toHaveLength(2);
+    await manager.mutate({ mutation: UPDATE_ACCOMMODATION_NTAK, variables: { id, set: { ntak_id: 'MA26000001', ntak_name: 'Dob 8', skip_ntak: false } } });
+    await expect(manager.mutate({ mutation: UPDATE_ACCOMMODATION, variables: { id, set: { name: 'Renamed' }, labels: [] } })).rejects.toThrow();
+    await expect(manager.query({ query: ACCOMMODATION_CHANNELS, variables: { id } })).rejects.toThrow();
+  });
+
+  it('let an owner read their accommodation in the editor and nothing of others', async () => {
+    const owner = await clientFor('owner');
+    const vaci = (await owner.query({ query: ACCOMMODATION_DETAILS, variables: { id: '30000000-0000-4000-a000-000000000001' } })).data?.accommodations_by_pk;
+    expect(vaci?.name).toBe('Váci Loft');
+    expect(vaci?.units.length).toBeGreaterThan(0);
+    const kiraly = (await owner.query({ query: ACCOMMODATION_DETAILS, variables: { id: '30000000-0000-4000-a000-000000000003' } })).data?.accommodations_by_pk;
+    expect(kiraly).toBeNull();
+  });
+});
