@@ -1,0 +1,10 @@
+ALTER TABLE public.invoice_details DROP CONSTRAINT invoice_details_country_check;
+ALTER TABLE public.bookings DROP CONSTRAINT bookings_customer_country_check;
+ALTER TABLE public.contractors DROP CONSTRAINT contractors_country_check;
+ALTER TABLE public.owners DROP CONSTRAINT owners_country_check;
+ALTER TABLE public.invoice_details ALTER COLUMN country TYPE char(2);
+ALTER TABLE public.guest_checkins ALTER COLUMN nationality TYPE char(2), ALTER COLUMN country TYPE char(2);
+ALTER TABLE public.bookings ALTER COLUMN customer_country TYPE char(2);
+ALTER TABLE public.accommodations ALTER COLUMN country TYPE char(2);
+ALTER TABLE public.contractors ALTER COLUMN country TYPE char(2);
+ALTER TABLE public.owners ALTER COLUMN country TYPE char(2);
