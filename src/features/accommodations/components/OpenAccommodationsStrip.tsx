@@ -1,7 +1,6 @@
 // The strip of open accommodation editors: one tab per open accommodation, closable, with the
 // count against the limit of 15 (spec section 5).
 import { useTranslation } from 'react-i18next';
-import Link from 'next/link';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,11 +9,11 @@ import { MAX_OPEN_ACCOMMODATIONS } from '@/domain/openAccommodations';
 export interface OpenAccommodationsStripProps {
   open: { id: string; name: string }[];
   activeId: string | null;
-  editorHref: (id: string) => string;
+  onSelect: (id: string) => void;
   onClose: (id: string) => void;
 }
 
-export function OpenAccommodationsStrip({ open, activeId, editorHref, onClose }: OpenAccommodationsStripProps) {
+export function OpenAccommodationsStrip({ open, activeId, onSelect, onClose }: OpenAccommodationsStripProps) {
   const { t } = useTranslation('accommodation');
   if (open.length === 0) return null;
   return (
@@ -23,8 +22,8 @@ export function OpenAccommodationsStrip({ open, activeId, editorHref, onClose }:
         <Chip
           key={item.id}
           label={item.name}
-          component={Link}
-          href={editorHref(item.id)}
+          // Not a link: the close button sits inside the chip and must not navigate.
+          onClick={() => onSelect(item.id)}
           clickable
           color={item.id === activeId ? 'primary' : 'default'}
           aria-current={item.id === activeId ? 'page' : undefined}

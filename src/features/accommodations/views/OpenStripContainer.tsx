@@ -16,7 +16,7 @@ export function OpenStripContainer({ activeId }: { activeId: string | null }) {
     <OpenAccommodationsStrip
       open={open.map((id) => ({ id, name: nameOf.get(id) ?? '…' }))}
       activeId={activeId}
-      editorHref={(id) => accommodationUrl(id)}
+      onSelect={(id) => void router.push(accommodationUrl(id))}
       onClose={(id) => {
         close(id);
         if (id === activeId) void router.push(accommodationListUrl());

@@ -1,0 +1,144 @@
+// The accommodation area in Chromium against the real backend with demo data: a staff member
+// builds an accommodation (units, rates with a derived one, uniqueness errors, images, tax range
+// and preview), a property manager meets the open-editors limit, an owner reads only their own.
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const PASSWORD = 'staydesk-demo';
+
+async function signIn(page: Page, email: string, next = '/accommodations') {
+  await page.goto(`/sign-in?redirectTo=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function expectSaved(page: Page) {
+  await expect(page.getByText('Saved', { exact: true }).last()).toBeVisible();
+}
+
+function png(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } }).png().toBuffer();
+}
+
+test('a staff member builds an accommodation with units, rates, images and a tax range', async ({ page }) => {
+  // Creating accommodations, units and rates is granted to the member role (nhost/metadata).
+  await signIn(page, 'member@demo.staydesk.test');
+  await expect(page.getByRole('heading', { name: 'Accommodations' })).toBeVisible();
+  await page.getByRole('link', { name: 'New accommodation' }).click();
+
+  const name = `Dob utca ${Date.now() % 100000}`;
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#field-name-helper-text')).toHaveText('Required');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('ZIP code').fill('1072');
+  await page.getByLabel('Address').fill('Dob utca 8.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectSaved(page);
+  await page.waitForURL(/\/accommodations\/[0-9a-f-]{36}\?tab=units/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // Two units; a third with a taken name gets the section 8 message on its field.
+  for (const unit of ['Apartment 1', 'Apartment 2', 'Apartment 1']) {
+    await page.getByRole('button', { name: 'New unit' }).click();
+    await page.getByLabel('Unit name').fill(unit);
+    await page.getByRole('button', { name: 'Save unit' }).click();
+  }
+  await expect(page.getByText('Unit name (per accommodation) must be unique')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('table', { name: 'Units' }).getByRole('row')).toHaveCount(3);
+
+  // Three rates, one derived from the standard rate; then the two rate uniqueness rules.
+  await page.getByRole('tab', { name: 'Rates' }).click();
+  const addRate = async (rate: string, fill: (page: Page) => Promise<void>) => {
+    await page.getByRole('button', { name: 'New rate' }).click();
+    await page.getByLabel('Rate name').fill(rate);
+    await fill(page);
+    await page.getByRole('button', { name: 'Save rate' }).click();
+  };
+  await addRate('Standard', (p) => p.getByLabel('Price per night').fill('100'));
+  await expectSaved(page);
+  await addRate('Family', async (p) => {
+    await p.getByLabel('Occupancy').fill('4');
+    await p.getByLabel('Price per night').fill('140');
+  });
+  await expect(page.getByRole('cell', { name: 'Family' })).toBeVisible();
+  await addRate('Non-refundable', async (p) => {
+    await choose(p, 'Derived from', 'Standard (2, EUR)');
+    await p.getByLabel('Change', { exact: true }).fill('-10');
+  });
+  const rates = page.getByRole('table', { name: /Rates of Apartment 1/ });
+  await expect(rates.getByRole('row', { name: /Non-refundable/ })).toContainText('€90.00');
+  await expect(rates.getByRole('row', { name: /Non-refundable/ })).toContainText('Standard -10%');
+  await addRate('Standard', async (p) => {
+    await p.getByLabel('Occupancy').fill('3');
+    await p.getByLabel('Price per night').fill('120');
+  });
+  await expect(page.getByText('Rate name (per unit) must be unique')).toBeVisible();
+  await page.getByLabel('Rate name').fill('Standard again');
+  await page.getByLabel('Occupancy').fill('2');
+  await page.getByRole('button', { name: 'Save rate' }).click();
+  await expect(page.getByText('Cannot have more than one occupancy/currency pairs')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rates.getByRole('row')).toHaveCount(4);
+
+  // Images: upload two, make the second the cover.
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.locator('#image-upload').setInputFiles([
+    { name: 'red.png', mimeType: 'image/png', buffer: await png(200, 30, 30) },
+    { name: 'blue.png', mimeType: 'image/png', buffer: await png(30, 30, 200) },
+  ]);
+  await expect(page.getByRole('img', { name: 'Image 2' })).toBeVisible();
+  const gallery = page.getByRole('list', { name: 'Images' }).getByRole('listitem');
+  const second = await gallery.nth(1).getAttribute('data-file-id');
+  await page.getByRole('button', { name: 'Make image 2 the cover' }).click();
+  await expect(gallery.first()).toHaveAttribute('data-file-id', second ?? '');
+  await expect(gallery.first()).toContainText('Cover');
+  // The thumbnail is served resized by the storage image transform.
+  const thumbnail = await page.getByRole('img', { name: 'Image 1' }).getAttribute('src');
+  expect(thumbnail).toContain('w=400');
+  const image = await page.request.get(thumbnail ?? '');
+  expect(image.ok()).toBe(true);
+
+  // A Budapest-style 4% tax range and the preview for the sample stay (3 nights, 2 adults, 60 000 HUF).
+  await page.getByRole('tab', { name: 'Taxes' }).click();
+  await page.getByRole('button', { name: 'New tax range' }).click();
+  await page.getByLabel('Valid from').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Save tax range' }).click();
+  await expectSaved(page);
+  const preview = page.getByTestId('tax-preview-result');
+  await expect(preview).toContainText('Tourist tax: HUF 2,400');
+  await page.getByLabel('Children (under 18)').fill('1');
+  await expect(preview).toContainText('Tourist tax: HUF 1,600');
+});
+
+test('a property manager can keep at most 15 accommodations open', async ({ page }) => {
+  await signIn(page, 'manager@demo.staydesk.test');
+  const table = page.getByRole('table', { name: 'Accommodations' });
+  await expect(table.getByRole('link')).toHaveCount(3);
+  const fifteen = Array.from({ length: 15 }, (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`);
+  await page.evaluate((ids) => window.localStorage.setItem('accommodations-open', JSON.stringify(ids)), fifteen);
+  await table.getByRole('link', { name: 'Váci Loft' }).click();
+  await expect(page.getByRole('alert')).toContainText('At most 15 accommodations can be open at once');
+  await page.getByRole('button', { name: /^Close / }).first().click();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Váci Loft' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Open accommodations' })).toContainText('15 of 15 open');
+});
+
+test('an owner sees only their own accommodations, read-only, also in Hungarian', async ({ page }) => {
+  await signIn(page, 'owner@demo.staydesk.test');
+  const table = page.getByRole('table', { name: 'Accommodations' });
+  await expect(table.getByRole('link')).toHaveText(['Andrássy Residence', 'Váci Loft', 'Újlipótváros Riverside']);
+  await table.getByRole('link', { name: 'Váci Loft' }).click();
+  await expect(page.getByText('You can view this accommodation but not change it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await page.goto('/hu/accommodations');
+  await expect(page.getByRole('heading', { name: 'Szálláshelyek' })).toBeVisible();
+});
