@@ -37,7 +37,7 @@ const optionalText = (max: number) => yup.string().trim().max(max, messages.maxC
 const count = (min: number, max: number) =>
   yup.number().transform(emptyToNull).typeError(messages.wholeNumber).integer(messages.wholeNumber).min(min, messages.tooLow).max(max, messages.tooHigh);
 const amount = () => yup.number().transform(emptyToNull).typeError(messages.tooLow).min(0, messages.tooLow).max(100_000_000, messages.tooHigh);
-const isoDate = () => yup.string().nullable().default(null).matches(/^\d{4}-\d{2}-\d{2}$/, { message: messages.invalidDate, excludeEmptyString: true });
+const isoDate = () => yup.string().nullable().default(null).transform((value: string | null) => value || null).matches(/^\d{4}-\d{2}-\d{2}$/, { message: messages.invalidDate, excludeEmptyString: true });
 
 export const accommodationSchema = yup.object({
   name: name(),
