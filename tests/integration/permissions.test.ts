@@ -152,6 +152,26 @@ afterAll(async () => {
   await backend?.close();
 });
 
+describe('demo users', () => {
+  it('each demo user signs in with staydesk-demo and gets their role plus user and me', async () => {
+    for (const role of ['admin', 'communicator', 'member', 'inspector', 'manager', 'cleaner', 'owner', 'contractor']) {
+      const res = await fetch(`${backend.url}/v1/auth/signin/email-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${role}@demo.staydesk.test`, password: 'staydesk-demo' }),
+      });
+      expect(res.status, role).toBe(200);
+      const body = (await res.json()) as { session: { user: { id: string; defaultRole: string; roles: string[]; locale: string; emailVerified: boolean } } };
+      const user = body.session.user;
+      expect(user.id).toBe(DEMO[role as keyof typeof DEMO]);
+      expect(user.defaultRole).toBe(role);
+      expect([...user.roles].sort()).toEqual([role, 'me', 'user'].sort());
+      expect(user.locale).toBe('en');
+      expect(user.emailVerified).toBe(true);
+    }
+  });
+});
+
 describe('reads: every role sees exactly its rows', () => {
   for (const [table, byRole] of Object.entries(READS)) {
     it(`${table}`, async () => {
