@@ -1,6 +1,6 @@
 // The storage service: hasura-storage's HTTP API at /v1/storage (files, image transforms,
-// ranges, presigned URLs), bytes on local disk under <dataDir>/storage, access decided by the
-// GraphQL permissions on storage.files replayed as the caller.
+// ranges, presigned URLs), bytes on local disk under <dataDir>/storage or in an S3-compatible
+// bucket (S3_*), access decided by the GraphQL permissions on storage.files replayed as the caller.
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import type { BackendContext, GraphqlEngine, Service } from '../context';
@@ -8,12 +8,16 @@ import { StorageError, forbidden, notFound, sendError } from './errors';
 import { FileMetadataStore, callerHeaders } from './metadata';
 import { derivePresignKey, presign, verifyPresigned } from './presign';
 import { serveFile } from './serve';
+import { S3FileStore, s3SettingsFromEnv } from './s3';
 import { LocalFileStore } from './store';
 import { checkFileId, handleReplace, handleUpload } from './upload';
 
 export async function createStorageService(ctx: BackendContext, engine: GraphqlEngine): Promise<Service> {
-  const store = new LocalFileStore(path.join(ctx.config.dataDir, 'storage'));
+  const root = path.join(ctx.config.dataDir, 'storage');
+  const s3 = s3SettingsFromEnv(process.env);
+  const store = s3 ? new S3FileStore(root, s3) : new LocalFileStore(root);
   await store.init();
+  ctx.log.info(s3 ? `storage: S3 bucket ${s3.bucket} at ${s3.endpoint}` : `storage: files under ${root}`);
   const meta = new FileMetadataStore(engine, ctx.db, ctx.config.adminSecret);
   const presignKey = derivePresignKey(ctx.config.adminSecret, ctx.jwt.config.key);
   const deps = { store, meta, log: ctx.log };

@@ -1,25 +1,29 @@
 // Sends a stored file (or an image variant of it) with hasura-storage's headers, conditional
 // requests and byte ranges. Content is never executed in the API's origin (nosniff + sandbox CSP).
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { evaluatePreconditions, parseRange } from './conditional';
 import { badRequest, notFound } from './errors';
 import { imageVariant, isTransformable, outputFormat, parseImageParams } from './images';
 import type { Bucket, FileMetadata } from './metadata';
-import type { LocalFileStore } from './store';
+import type { FileStore } from './store';
 
-export async function serveFile(req: Request, res: Response, file: FileMetadata, bucket: Bucket | null, store: LocalFileStore): Promise<void> {
-  const stored = await store.stat(file.id);
-  if (!stored) throw notFound();
+export async function serveFile(req: Request, res: Response, file: FileMetadata, bucket: Bucket | null, store: FileStore): Promise<void> {
   const params = parseImageParams(req.query as Record<string, unknown>);
-  let path = stored.path;
-  let size = stored.size;
+  const storedSize = await store.size(file.id);
+  if (storedSize === undefined) throw notFound();
+  let size = storedSize;
+  let open = (start: number, end: number): Promise<Readable> => store.open(file.id, start, end);
   let mimeType = file.mimeType || 'application/octet-stream';
   let etag = file.etag ?? `"${file.id}"`;
   if (params) {
     if (!isTransformable(mimeType)) throw badRequest('image manipulation features are not supported for this file type');
-    const variant = await imageVariant(stored.path, etag, params, outputFormat(params, mimeType, req.headers.accept), (key) => store.variantPath(file.id, key));
-    ({ path, size, mimeType, etag } = variant);
+    const source = await store.localPath(file.id, etag);
+    const variant = await imageVariant(source, etag, params, outputFormat(params, mimeType, req.headers.accept), (key) => store.variantPath(file.id, key));
+    ({ size, mimeType, etag } = variant);
+    open = async (start, end) => fs.createReadStream(variant.path, { start, end });
     res.setHeader('Vary', 'Accept');
   }
   const lastModified = new Date(file.updatedAt);
@@ -58,18 +62,9 @@ export async function serveFile(req: Request, res: Response, file: FileMetadata,
     res.end();
     return;
   }
-  await new Promise<void>((resolve) => {
-    const stream = fs.createReadStream(path, { start, end });
-    stream.on('error', () => {
-      res.destroy();
-      resolve();
-    });
-    res.on('close', () => {
-      stream.destroy();
-      resolve();
-    });
-    stream.pipe(res);
-  });
+  const stream = await open(start, end);
+  // A client that goes away, or a store that fails mid-way, ends the response; neither is an error to report.
+  await pipeline(stream, res).catch(() => res.destroy());
 }
 
 /** `inline; filename="<ascii>"; filename*=UTF-8''<encoded>`: quotes and control characters cannot break out. */

@@ -1,60 +1,96 @@
-// Where file bytes live: `<dataDir>/storage/files/<uuid>` on local disk. Only uuids name files,
-// so no client-supplied text ever becomes part of a path.
+// Where file bytes live. Only uuids name objects, so no client-supplied text ever becomes part
+// of a path or key. Local disk by default (`<dataDir>/storage/files/<uuid>`); an S3-compatible
+// bucket when S3_* is set (s3.ts). Temporary uploads and image variants always stay on local disk.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface StoredObject {
-  path: string;
-  size: number;
+export interface FileStore {
+  /** Where multipart uploads are spooled before they are stored. */
+  readonly tmpDir: string;
+  init(): Promise<void>;
+  /** Stores the spooled file under the id (the temporary file is consumed). */
+  put(id: string, tmpPath: string, mimeType: string): Promise<void>;
+  /** Size in bytes, or undefined when there is no such object. */
+  size(id: string): Promise<number | undefined>;
+  /** Bytes start..end (inclusive). */
+  open(id: string, start: number, end: number): Promise<Readable>;
+  /** A local file with the object's bytes (for sharp); `version` (the ETag) keys remote copies. */
+  localPath(id: string, version: string): Promise<string>;
+  delete(id: string): Promise<void>;
+  /** Transformed image variants are cached locally as `<cacheDir>/<id>-<key>`. */
+  variantPath(id: string, key: string): string;
 }
 
-export class LocalFileStore {
-  readonly filesDir: string;
+export function objectKey(id: string): string {
+  if (!UUID.test(id)) throw new Error(`not a file id: ${id}`);
+  return id.toLowerCase();
+}
+
+/** The local part every store shares: spool and variant cache folders. */
+export abstract class LocalScratch {
   readonly tmpDir: string;
   readonly cacheDir: string;
 
   constructor(root: string) {
-    this.filesDir = path.join(root, 'files');
     this.tmpDir = path.join(root, 'tmp');
     this.cacheDir = path.join(root, 'cache');
   }
 
-  async init(): Promise<void> {
-    await Promise.all([this.filesDir, this.tmpDir, this.cacheDir].map((d) => fs.promises.mkdir(d, { recursive: true })));
+  protected async makeDirs(...extra: string[]): Promise<void> {
+    await Promise.all([this.tmpDir, this.cacheDir, ...extra].map((d) => fs.promises.mkdir(d, { recursive: true })));
+  }
+
+  variantPath(id: string, key: string): string {
+    return path.join(this.cacheDir, `${objectKey(id)}-${key}`);
+  }
+
+  protected async dropVariants(id: string): Promise<void> {
+    const prefix = `${objectKey(id)}-`;
+    const names = await fs.promises.readdir(this.cacheDir).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => fs.promises.rm(path.join(this.cacheDir, n), { force: true })));
+  }
+}
+
+export class LocalFileStore extends LocalScratch implements FileStore {
+  readonly filesDir: string;
+
+  constructor(root: string) {
+    super(root);
+    this.filesDir = path.join(root, 'files');
+  }
+
+  init(): Promise<void> {
+    return this.makeDirs(this.filesDir);
   }
 
   private pathOf(id: string): string {
-    if (!UUID.test(id)) throw new Error(`not a file id: ${id}`);
-    return path.join(this.filesDir, id.toLowerCase());
+    return path.join(this.filesDir, objectKey(id));
   }
 
-  /** Moves an uploaded temporary file into place (atomic on the same disk) and drops stale image variants. */
+  /** A rename: atomic on the same disk, so a reader never sees half a file. */
   async put(id: string, tmpPath: string): Promise<void> {
     await fs.promises.rename(tmpPath, this.pathOf(id));
     await this.dropVariants(id);
   }
 
-  async stat(id: string): Promise<StoredObject | undefined> {
-    const p = this.pathOf(id);
-    const s = await fs.promises.stat(p).catch(() => undefined);
-    return s?.isFile() ? { path: p, size: s.size } : undefined;
+  async size(id: string): Promise<number | undefined> {
+    const s = await fs.promises.stat(this.pathOf(id)).catch(() => undefined);
+    return s?.isFile() ? s.size : undefined;
+  }
+
+  async open(id: string, start: number, end: number): Promise<Readable> {
+    return fs.createReadStream(this.pathOf(id), { start, end });
+  }
+
+  async localPath(id: string): Promise<string> {
+    return this.pathOf(id);
   }
 
   async delete(id: string): Promise<void> {
     await fs.promises.rm(this.pathOf(id), { force: true });
     await this.dropVariants(id);
-  }
-
-  /** Transformed image variants are cached as `<cacheDir>/<id>-<hash>`. */
-  variantPath(id: string, key: string): string {
-    return path.join(this.cacheDir, `${this.pathOf(id).slice(this.filesDir.length + 1)}-${key}`);
-  }
-
-  private async dropVariants(id: string): Promise<void> {
-    const prefix = `${id.toLowerCase()}-`;
-    const names = await fs.promises.readdir(this.cacheDir).catch(() => [] as string[]);
-    await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => fs.promises.rm(path.join(this.cacheDir, n), { force: true })));
   }
 }

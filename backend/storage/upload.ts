@@ -8,7 +8,7 @@ import { StorageError, badRequest, errorBody, notFound, sendError } from './erro
 import { callerHeaders, type Bucket, type FileMetadata, type FileMetadataStore } from './metadata';
 import { parseMultipart, type UploadedPart } from './multipart';
 import { effectiveMimeType, mimeTypeAllowed } from './sniff';
-import { UUID, type LocalFileStore } from './store';
+import { UUID, type FileStore } from './store';
 
 const MAX_FILES_PER_REQUEST = 50;
 
@@ -19,7 +19,7 @@ interface ClientFileMetadata {
 }
 
 export interface UploadDeps {
-  store: LocalFileStore;
+  store: FileStore;
   meta: FileMetadataStore;
   log: Logger;
 }
@@ -117,7 +117,7 @@ async function storeNewFile(plan: FilePlan, bucket: Bucket, headers: Headers, de
   const inserted = await deps.meta.insertFile({ id: plan.id, name: plan.name, size: plan.part.size, bucketId: bucket.id, mimeType: plan.mimeType }, headers);
   if (!inserted) throw new StorageError(403, 'you are not authorized');
   try {
-    await deps.store.put(plan.id, plan.part.tmpPath);
+    await deps.store.put(plan.id, plan.part.tmpPath, plan.mimeType);
     const done = await deps.meta.updateFile(plan.id, { etag: `"${plan.part.md5}"`, isUploaded: true, metadata: plan.metadata ?? null }, 'admin');
     if (!done) throw new Error('file row vanished during upload');
     return done;
@@ -149,7 +149,7 @@ export async function handleReplace(req: Request, res: Response, id: string, dep
     if (!mimeTypeAllowed(mimeType, bucket.allowedMimeTypes)) throw badRequest(`file type ${mimeType} is not allowed in bucket ${bucket.id}`);
     const allowed = await deps.meta.updateFile(id, { name, mimeType, size: part.size, isUploaded: false }, headers);
     if (!allowed) throw notFound();
-    await deps.store.put(id, part.tmpPath);
+    await deps.store.put(id, part.tmpPath, mimeType);
     const done = await deps.meta.updateFile(id, { etag: `"${part.md5}"`, isUploaded: true, ...(client.metadata !== undefined ? { metadata: client.metadata } : {}) }, 'admin');
     res.status(200).json(done);
   } catch (err) {
