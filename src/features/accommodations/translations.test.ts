@@ -1,0 +1,61 @@
+// Every translation key this area uses literally exists in English and Hungarian, and both
+// languages have the same keys (no user-facing string may be missing in either).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../../..');
+type Tree = { [key: string]: string | Tree };
+const load = (locale: string, ns: string): Tree => JSON.parse(fs.readFileSync(path.join(root, 'public/locales', locale, `${ns}.json`), 'utf8'));
+const flatten = (tree: Tree, prefix = ''): string[] => Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : flatten(value, `${prefix}${key}.`)));
+/** i18next plural forms (_one, _other) count as their base key. */
+const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('accommodation and rate translations', () => {
+  for (const ns of ['accommodation', 'rate']) {
+    it(`${ns}: English and Hungarian have the same keys`, () => {
+      expect(flatten(load('hu', ns)).sort()).toEqual(flatten(load('en', ns)).sort());
+    });
+  }
+
+  it('every literal key used by the area exists', () => {
+    const keys = {
+      accommodation: new Set(flatten(load('en', 'accommodation')).map(base)),
+      rate: new Set(flatten(load('en', 'rate')).map(base)),
+    };
+    const files = [...sources(path.join(root, 'src/features/accommodations')), ...sources(path.join(root, 'src/pages/accommodations'))];
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      // Which namespace a file translates with: rate files use 'rate' first, the rest 'accommodation'.
+      const primary = /useTranslation\(\[?'rate'/.test(text) ? 'rate' : 'accommodation';
+      for (const match of text.matchAll(/\bt\('([a-zA-Z:.]+)'/g)) {
+        const [ns, key] = match[1].includes(':') ? (match[1].split(':') as ['accommodation' | 'rate', string]) : [primary, match[1]];
+        const inNs = keys[ns as 'accommodation' | 'rate']?.has(key);
+        // Editor-wide fields translate through both namespaces (see FormFields).
+        if (!inNs && !keys.accommodation.has(key) && !keys.rate.has(key)) missing.push(`${path.relative(root, file)}: ${match[1]}`);
+      }
+      for (const match of text.matchAll(/messageKey: '([a-zA-Z.]+)'/g)) if (!keys.accommodation.has(match[1]) && !keys.rate.has(match[1])) missing.push(match[1]);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every validation message key of the domain schemas exists', () => {
+    const schemas = fs.readFileSync(path.join(root, 'src/domain/accommodationSchemas.ts'), 'utf8');
+    const used = [...schemas.matchAll(/key: '(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]);
+    const uniqueness = fs.readFileSync(path.join(root, 'src/domain/uniqueness.ts'), 'utf8');
+    const errors = [...uniqueness.matchAll(/messageKey: '(errors\.[a-zA-Z]+)'/g)].map((m) => m[1]);
+    const known = new Set([...flatten(load('en', 'accommodation')), ...flatten(load('en', 'rate'))].map(base));
+    expect(used.length).toBeGreaterThan(8);
+    expect(errors.length).toBe(6);
+    expect([...used, ...errors].filter((key) => !known.has(key))).toEqual([]);
+  });
+});
