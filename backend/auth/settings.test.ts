@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { AuthError } from './errors';
+import { AuthError, errorBody } from './errors';
 import { SlidingWindow } from './rate-limit';
 import { loadAuthSettings, parseDuration } from './settings';
 import { isRedirectAllowed, signUpOptions } from './validate';
@@ -111,5 +111,14 @@ describe('SlidingWindow', () => {
     expect(w.allow('a', 1001)).toBe(true);
     expect(w.allow('a', 1005)).toBe(false);
     expect(w.allow('a', 2100)).toBe(true);
+  });
+});
+
+describe('errorBody', () => {
+  it("gives hasura-auth's status and message, folding sensitive codes when concealing", () => {
+    expect(errorBody('signup-disabled', false)).toEqual({ status: 403, error: 'signup-disabled', message: 'Sign up is disabled.' });
+    expect(errorBody('signup-disabled', true)).toEqual({ status: 400, error: 'invalid-request', message: 'The request payload is incorrect' });
+    expect(errorBody('password-too-short', true)).toEqual({ status: 400, error: 'password-too-short', message: 'Password is too short' });
+    expect(errorBody('disabled-endpoint', false)).toEqual({ status: 409, error: 'disabled-endpoint', message: 'This endpoint is disabled' });
   });
 });

@@ -241,7 +241,9 @@ export function loadAuthSettings(config: BackendConfig, env: Env = process.env):
     }
   }
 
-  const webauthnOrigins = envList(env, 'AUTH_WEBAUTHN_RP_ORIGINS') ?? strList(method('webauthn', 'relyingParty', 'origins')) ?? [clientUrl];
+  // The client URL is always an allowed origin, so a web app moved by AUTH_CLIENT_URL keeps working.
+  const listedOrigins = envList(env, 'AUTH_WEBAUTHN_RP_ORIGINS') ?? strList(method('webauthn', 'relyingParty', 'origins')) ?? [];
+  const webauthnOrigins = [...new Set([...listedOrigins, new URL(clientUrl).origin])];
   return {
     serverUrl: serverUrl?.replace(/\/$/, ''),
     clientUrl,
