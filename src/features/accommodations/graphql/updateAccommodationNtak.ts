@@ -1,4 +1,5 @@
-// Saves the NTAK tab (fields only; the NTAK area fills in the certificate flow).
+// Sets a few accommodation columns without touching labels: the NTAK tab's fields (the NTAK area
+// fills in the certificate flow later) and the contract files of the basics tab.
 import { gql, type TypedDocumentNode } from '@apollo/client';
 export const UPDATE_ACCOMMODATION_NTAK: TypedDocumentNode<{ update_accommodations_by_pk: { id: string } | null }, { id: string; set: Record<string, unknown> }> = gql`
   mutation UpdateAccommodationNtak($id: uuid!, $set: accommodations_set_input!) {

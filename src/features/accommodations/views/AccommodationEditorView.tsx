@@ -22,6 +22,7 @@ import { useSessionUser } from '@/features/shell';
 import { capabilitiesFor } from '../capabilities';
 import { BasicsForm } from '../components/BasicsForm';
 import { ChannelsTab } from '../components/ChannelsTab';
+import { ContractFiles, type ContractKind } from '../components/ContractFiles';
 import { FeesTab } from '../components/FeesTab';
 import { ImagesTab } from '../components/ImagesTab';
 import { NtakTab } from '../components/NtakTab';
@@ -250,6 +251,27 @@ export function AccommodationEditorView({ id }: { id: string }) {
             onSave={saveBasics}
             onDirtyChange={onDirtyChange}
           />
+        ) : null}
+        {tab === 'basics' && accommodation ? (
+          <div style={{ marginTop: 24 }}>
+            <ContractFiles
+              files={{ pm: accommodation.pm_contract_file_id, manager: accommodation.manager_contract_file_id }}
+              readOnly={!can.basics}
+              onUpload={async (kind: ContractKind, file) => {
+                await write(async () => {
+                  const { fileMetadata, error } = await nhost.storage.upload({ file, bucketId: 'default' });
+                  if (error || !fileMetadata) throw new Error(error?.message ?? file.name);
+                  const column = kind === 'pm' ? 'pm_contract_file_id' : 'manager_contract_file_id';
+                  await updateNtak({ variables: { id, set: { [column]: fileMetadata.id } } });
+                });
+              }}
+              onDownload={async (fileId) => {
+                const { presignedUrl, error } = await nhost.storage.getPresignedUrl({ fileId });
+                if (presignedUrl) window.open(presignedUrl.url, '_blank', 'noopener');
+                else toast.error(t('toast.failed', { message: error?.message ?? '' }));
+              }}
+            />
+          </div>
         ) : null}
         {tab === 'units' ? (
           <UnitsTab
