@@ -273,6 +273,32 @@ describe('reads: every role sees exactly its rows', () => {
     expect(await files('member', DEMO.member)).toEqual(['inspection.jpg', 'kiraly.jpg', 'vaci.jpg']);
     expect((await client.gql('public', '{ files { id } }')).errors?.[0].extensions.code).toBe('validation-failed');
   });
+
+  it('storage uploads: signed-in staff may upload (uploader preset from the token), nobody signed out', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const upload = async (token: string | null) => {
+      const form = new FormData();
+      form.append('file[]', new Blob([png], { type: 'image/png' }), 'receipt.png');
+      const res = await fetch(`${backend.url}/v1/storage/files`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return { status: res.status, body: (await res.json()) as { processedFiles: { id: string; uploadedByUserId: string }[] } };
+    };
+    const token = await backend.ctx.jwt.sign(
+      { 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['contractor', 'user', 'me'], 'x-hasura-default-role': 'contractor', 'x-hasura-user-id': DEMO.contractor, 'x-hasura-user-is-anonymous': 'false' }, sub: DEMO.contractor },
+      900,
+    );
+    const ok = await upload(token);
+    expect(ok.status).toBe(201);
+    expect(ok.body.processedFiles[0].uploadedByUserId).toBe(DEMO.contractor);
+    const fileId = ok.body.processedFiles[0].id;
+    expect((await fetch(`${backend.url}/v1/storage/files/${fileId}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // Another contractor cannot fetch it; nobody can upload signed out.
+    const other = await backend.ctx.jwt.sign(
+      { 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['contractor'], 'x-hasura-default-role': 'contractor', 'x-hasura-user-id': DEMO.contractor2, 'x-hasura-user-is-anonymous': 'false' }, sub: DEMO.contractor2 },
+      900,
+    );
+    expect((await fetch(`${backend.url}/v1/storage/files/${fileId}`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(404);
+    expect((await upload(null)).status).toBe(403);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
