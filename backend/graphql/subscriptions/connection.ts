@@ -16,6 +16,7 @@ import {
   parseClientMessage,
   startFailed,
   type ClientMessage,
+  type ParseResult,
   type ServerMessages,
   type SubProtocol,
 } from './protocol';
@@ -57,8 +58,14 @@ export class Connection {
     }, settings.connectionInitTimeoutMs);
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? undefined : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString();
+      const parsed = text === undefined ? ({ ok: false, error: 'binary messages are not supported' } as const) : parseClientMessage(text);
+      // The init timeout is about the client: once its connection_init is here, a slow authentication must not close it.
+      if (parsed.ok && parsed.message.type === 'init' && this.initTimer) {
+        clearTimeout(this.initTimer);
+        this.initTimer = undefined;
+      }
       // Messages of one connection are handled in order, one after the other (init must finish before a start).
-      this.inbox = this.inbox.then(() => this.receive(text)).catch((err) => this.settings.log?.error('websocket message failed', err));
+      this.inbox = this.inbox.then(() => this.receive(parsed)).catch((err) => this.settings.log?.error('websocket message failed', err));
     });
     socket.on('close', () => this.dispose());
     socket.on('error', (err) => this.settings.log?.warn(`websocket error: ${err.message}`));
@@ -88,9 +95,8 @@ export class Connection {
     if (this.state !== 'closed' && this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
 
-  private async receive(text: string | undefined): Promise<void> {
+  private async receive(parsed: ParseResult): Promise<void> {
     if (this.state === 'closed') return;
-    const parsed = text === undefined ? ({ ok: false, error: 'binary messages are not supported' } as const) : parseClientMessage(text);
     if (!parsed.ok) {
       const message = `parsing ClientMessage failed: ${parsed.error}`;
       if (this.protocol === TRANSPORT_WS) this.close(CloseCode.BadRequest, `Parsing client message failed: ${message}`);

@@ -188,6 +188,16 @@ describe('graphql-transport-ws', () => {
     expect(closed.code).toBe(4408);
   });
 
+  it('does not time out a client whose connection_init arrived while authentication is slow', async () => {
+    await server.close();
+    server = await startTestServer({ connectionInitTimeoutMs: 100 });
+    server.engine.authDelayMs = 300;
+    const p = await peer();
+    p.send({ type: 'connection_init', payload: {} });
+    await p.waitFor((f) => f.type === 'connection_ack');
+    expect(p.closed).toBeUndefined();
+  });
+
   it.each([
     ['not JSON', '{oops'],
     ['an unknown type', { type: 'hello' }],

@@ -17,6 +17,8 @@ export interface FakeEngine extends SubscriptionDeps {
   failWith: unknown;
   /** Extra time each run takes. */
   runDelayMs: number;
+  /** Extra time authentication takes. */
+  authDelayMs: number;
   maxConcurrentRunsPerKey: number;
 }
 
@@ -32,9 +34,11 @@ export function createFakeEngine(): FakeEngine {
     runs: 0,
     failWith: undefined,
     runDelayMs: 0,
+    authDelayMs: 0,
     maxConcurrentRunsPerKey: 0,
 
     async authenticate(headers): Promise<AuthResult> {
+      if (engine.authDelayMs) await new Promise((r) => setTimeout(r, engine.authDelayMs));
       if (headers['x-hasura-admin-secret'] !== undefined) {
         if (headers['x-hasura-admin-secret'] !== 'secret') {
           return { ok: false, error: { message: 'invalid x-hasura-admin-secret/x-hasura-access-key', extensions: { path: '$', code: 'access-denied' } } };

@@ -1,0 +1,187 @@
+// `npm run bench:graphql`: the GraphQL engine against hand-written SQL on one database in one run
+// (in-memory PGlite, or DATABASE_URL), then many live-query subscriptions over real sockets.
+// Options: --iterations N (300, at most S seconds' worth), --seconds S per measurement (2), --concurrency C (8),
+// --subscriptions N (500), --distinct N distinct subscription queries (500), --rounds N (3).
+// With DATABASE_URL use a throwaway database: the bench project's tables are created in it.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { loadConfig } from '../config';
+import { openDb } from '../db';
+import { startBackend, type RunningBackend } from '../server';
+import { benchCases, type BenchCase } from './cases';
+import { runLiveQueryBench } from './liveQueries';
+import { closeClient, request } from './httpClient';
+import { measureLatency, measurePaired, measureThroughputPaired, ms, table, type Latency } from './stats';
+
+const PROJECT = path.join(__dirname, 'project');
+const CLAIMS = 'https://hasura.io/jwt/claims';
+const TARGET_OVERHEAD = 1.5;
+const TARGET_LIVE_MS = 1500;
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i === -1 ? NaN : Number(process.argv[i + 1]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+const settings = {
+  iterations: flag('iterations', 300),
+  seconds: flag('seconds', 2),
+  concurrency: flag('concurrency', 8),
+  subscriptions: flag('subscriptions', 500),
+  distinct: flag('distinct', 500),
+  rounds: flag('rounds', 3),
+};
+
+/** The ids the migration generates: md5(text)::uuid. */
+const md5Uuid = (text: string) => {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+interface CaseResult {
+  c: BenchCase;
+  engine: Latency & { pairedRatio: number };
+  inProcess: Latency & { pairedRatio: number };
+  raw: Latency;
+  engineRps: number;
+  rawRps: number;
+  sameJson: boolean;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-bench-'));
+  const db = await openDb({ databaseUrl });
+  const config = loadConfig(
+    { project: PROJECT, port: '0', host: '127.0.0.1', data: dataDir, seeds: 'false', quiet: true },
+    { ...process.env, DATABASE_URL: databaseUrl ?? '', AUTH_RATE_LIMIT_ENABLE: 'false' },
+  );
+  let backend: RunningBackend | undefined;
+  let failed = false;
+  try {
+    backend = await startBackend(config, { db });
+    const running = backend;
+    const hostOf = (acc: number) => md5Uuid(`host${acc % 100}`);
+    const tokens = new Map<string, Promise<string>>();
+    const tokenFor = (hostId: string) => {
+      if (!tokens.has(hostId)) {
+        tokens.set(hostId, running.ctx.jwt.sign({ sub: hostId, [CLAIMS]: { 'x-hasura-allowed-roles': ['host'], 'x-hasura-default-role': 'host', 'x-hasura-user-id': hostId } }, 3600));
+      }
+      return tokens.get(hostId) as Promise<string>;
+    };
+    const counts = await db.query<{ a: string; u: string; b: string }>(
+      'SELECT (SELECT count(*) FROM accommodations) AS a, (SELECT count(*) FROM units) AS u, (SELECT count(*) FROM bookings) AS b',
+    );
+    const where = databaseUrl ? 'server Postgres (DATABASE_URL)' : 'in-memory PGlite';
+    console.log(`\nGraphQL engine benchmark on ${where}: ${counts.rows[0].a} accommodations, ${counts.rows[0].u} units, ${counts.rows[0].b} bookings`);
+    console.log(
+      `latency: up to ${settings.iterations} rounds (one call of each side per round, interleaved); throughput: ${settings.concurrency} concurrent callers, ${settings.seconds} s per side in alternating slices\n`,
+    );
+
+    const hostToken = await tokenFor(hostOf(7));
+    // The transport alone: what any HTTP request to this server costs from this process.
+    const httpFloor = await measureLatency(() => request(`${running.url}/healthz`), settings.iterations, 50);
+    const results: CaseResult[] = [];
+    for (const c of benchCases(hostOf(7))) {
+      const headers: Record<string, string> =
+        c.role === 'host' ? { authorization: `Bearer ${hostToken}` } : { 'x-hasura-admin-secret': running.ctx.config.adminSecret };
+      const body = JSON.stringify(c.graphql);
+      const viaEngine = () => request(`${running.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const inProcess = () => running.engine.execute(c.graphql, headers);
+      const viaSql = async () => (await db.query<{ result: string }>(c.sql, c.params)).rows[0].result;
+
+      const engineJson = JSON.parse(await viaEngine()) as { data?: Record<string, unknown>; errors?: unknown };
+      const rawJson = { data: { [c.field]: JSON.parse(await viaSql()) as unknown } };
+      const sameJson = isDeepStrictEqual(engineJson, rawJson);
+      if (!sameJson) {
+        failed = true;
+        console.log(`(${c.id}) ${c.role}: engine and SQL JSON differ\n  engine: ${JSON.stringify(engineJson).slice(0, 600)}\n  sql:    ${JSON.stringify(rawJson).slice(0, 600)}`);
+      }
+      const timed = await measurePaired({ raw: viaSql, engine: viaEngine, inProcess }, 'raw', {
+        iterations: settings.iterations,
+        warmup: 20,
+        budgetMs: settings.seconds * 3000,
+      });
+      const rps = await measureThroughputPaired({ raw: viaSql, engine: viaEngine }, settings.concurrency, settings.seconds * 1000);
+      const [raw, engine, direct, engineRps, rawRps] = [timed.raw, timed.engine, timed.inProcess, rps.engine, rps.raw];
+      results.push({ c, engine, inProcess: direct, raw, engineRps, rawRps, sameJson });
+      process.stdout.write(`  measured (${c.id}) ${c.title} as ${c.role}\n`);
+    }
+
+    console.log(`\nQueries (ms). engine = HTTP POST /v1/graphql on localhost; in-proc = engine.execute() without HTTP;`);
+    console.log(`raw = the hand-written SQL returning the same JSON on the same db; paired = median of per-round engine/raw ratios. HTTP floor (GET /healthz): p50 ${ms(httpFloor.p50)}, p95 ${ms(httpFloor.p95)}\n`);
+    console.log(
+      table(
+        ['case', 'role', 'engine p50', 'p95', 'req/s', 'in-proc p50', 'raw p50', 'p95', 'req/s', 'overhead p50', 'paired', 'in-proc/raw', 'same JSON', 'target'],
+        results.map((r) => {
+          const ratio = r.engine.p50 / r.raw.p50;
+          const targeted = r.c.id !== 'c';
+          return [
+            `(${r.c.id}) ${r.c.title}`,
+            r.c.role,
+            ms(r.engine.p50),
+            ms(r.engine.p95),
+            r.engineRps.toFixed(0),
+            ms(r.inProcess.p50),
+            ms(r.raw.p50),
+            ms(r.raw.p95),
+            r.rawRps.toFixed(0),
+            `${ratio.toFixed(2)}x`,
+            `${r.engine.pairedRatio.toFixed(2)}x`,
+            `${r.inProcess.pairedRatio.toFixed(2)}x`,
+            r.sameJson ? 'yes' : 'NO',
+            targeted ? (ratio <= TARGET_OVERHEAD ? `<= ${TARGET_OVERHEAD}x ok` : `> ${TARGET_OVERHEAD}x MISSED`) : '(report only)',
+          ];
+        }),
+      ),
+    );
+
+    console.log(`\nLive queries: ${settings.subscriptions} graphql-ws subscriptions over ${settings.distinct} distinct queries (one socket each, this process)`);
+    const live = await runLiveQueryBench({
+      wsUrl: `${running.url.replace(/^http/, 'ws')}/v1/graphql`,
+      db,
+      subscriptions: settings.subscriptions,
+      distinctQueries: settings.distinct,
+      rounds: settings.rounds,
+      tokenForAccommodation: (acc) => tokenFor(hostOf(acc)),
+      accommodationId: (acc) => md5Uuid(`acc${acc}`),
+    });
+    const liveOk = live.errors === 0 && live.updatesReceived === live.updatesExpected && live.latency.max <= TARGET_LIVE_MS;
+    console.log(
+      table(
+        ['subscriptions', 'first results in', 'updates', 'change->client p50', 'p95', 'max', 'errors', 'target'],
+        [
+          [
+            `${live.connected}/${settings.subscriptions}`,
+            `${ms(live.initialMs)} ms`,
+            `${live.updatesReceived}/${live.updatesExpected}`,
+            `${ms(live.latency.p50)} ms`,
+            `${ms(live.latency.p95)} ms`,
+            `${ms(live.latency.max)} ms`,
+            String(live.errors),
+            liveOk ? `all <= ${TARGET_LIVE_MS} ms, 0 errors: ok` : 'MISSED',
+          ],
+        ],
+      ),
+    );
+    for (const e of live.errorSamples) console.log(`  error: ${e}`);
+    console.log(`\nfinished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    closeClient();
+    await backend?.close();
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  console.error(err instanceof Error ? `${err.message}${cause}` : err);
+  process.exit(1);
+});
