@@ -4,7 +4,8 @@ import { NhostClient } from '@nhost/nhost-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
-import { authClient, decodeJwt, HASURA_NS, memoryStorage, post, uniqueEmail } from '../../backend/auth/testing';
+import { HasuraAuthClient } from '@nhost/hasura-auth-js';
+import { authClient, authUrl, decodeJwt, HASURA_NS, memoryStorage, post, uniqueEmail } from '../../backend/auth/testing';
 
 let backend: RunningBackend;
 
@@ -73,5 +74,23 @@ describe('NhostClient (nhost-js 3.x)', () => {
     const state = client.client.interpreter?.getSnapshot();
     expect(state?.matches({ authentication: { signedOut: 'failed' } })).toBe(true);
     expect(state?.context.errors.authentication).toMatchObject({ error: 'invalid-email-password' });
+  });
+
+  it('on start imports a stored refresh token (signedIn) and drops a dead one (signedOut)', async () => {
+    const email = uniqueEmail('import');
+    const session = (await post<{ session: { refreshToken: string } }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
+    const storage = memoryStorage();
+    storage.setItem('nhostRefreshToken', session.refreshToken);
+    const client = new HasuraAuthClient({ url: authUrl(backend), clientStorageType: 'custom', clientStorage: storage, autoRefreshToken: false, autoSignIn: true });
+    expect(await client.isAuthenticatedAsync()).toBe(true);
+    expect(client.getUser()?.email).toBe(email);
+    // the import rotated the token: the stored one is the new one, the old one is dead
+    expect(storage.getItem('nhostRefreshToken')).not.toBe(session.refreshToken);
+    expect((await post(backend, '/token', { refreshToken: session.refreshToken })).status).toBe(401);
+
+    const dead = memoryStorage();
+    dead.setItem('nhostRefreshToken', session.refreshToken);
+    const other = new HasuraAuthClient({ url: authUrl(backend), clientStorageType: 'custom', clientStorage: dead, autoRefreshToken: false, autoSignIn: true });
+    expect(await other.isAuthenticatedAsync()).toBe(false);
   });
 });

@@ -92,6 +92,7 @@ describe('SMS OTP', () => {
     const first = await client.signIn({ phoneNumber });
     expect(first.error).toBeNull();
     expect(client.isAuthenticated()).toBe(false);
+    expect(client.client.interpreter?.getSnapshot().matches({ registration: { incomplete: 'needsOtp' } })).toBe(true);
     const code = otpCode(backend, phoneNumber, 'signin-passwordless-sms');
     const wrong = await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code === '000000' ? '111111' : '000000' });
     expect(wrong.body).toMatchObject({ status: 400, error: 'invalid-otp' });
