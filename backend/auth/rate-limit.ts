@@ -64,3 +64,29 @@ export function rateLimiter(s: AuthSettings) {
     next();
   };
 }
+
+/**
+ * Wrong guesses per one-time secret (OTP, MFA ticket): after `max` failures the secret is burnt,
+ * so a 6-digit code cannot be brute-forced from many addresses within its lifetime.
+ */
+export class FailureCounter {
+  private readonly failures = new Map<string, number>();
+
+  constructor(private readonly max = 5) {}
+
+  /** Records a failure; true when the secret must now be invalidated. */
+  fail(key: string): boolean {
+    const n = (this.failures.get(key) ?? 0) + 1;
+    if (n >= this.max) {
+      this.failures.delete(key);
+      return true;
+    }
+    if (this.failures.size > 10_000) this.failures.clear();
+    this.failures.set(key, n);
+    return false;
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+}

@@ -69,6 +69,15 @@ describe('TOTP', () => {
     expect((await post(backend, '/signin/mfa/totp', { ticket, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
   });
 
+  it('five wrong codes burn the MFA ticket', async () => {
+    const { email, secret } = await userWithTotp();
+    const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
+    const code = await generate({ secret });
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++) expect((await post(backend, '/signin/mfa/totp', { ticket, otp: wrong })).body).toMatchObject({ error: 'invalid-totp' });
+    expect((await post(backend, '/signin/mfa/totp', { ticket, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
+  });
+
   it('the client validates the ticket before calling (SPEC 5)', async () => {
     const client = authClient(backend);
     const none = await client.signIn({ otp: '123456' });

@@ -85,6 +85,26 @@ describe('e-mail OTP', () => {
   });
 });
 
+describe('guessing codes', () => {
+  it('five wrong e-mail codes burn the code, even the right one fails afterwards', async () => {
+    const email = uniqueEmail('guess');
+    await post(backend, '/signin/otp/email', { email });
+    const code = otpCode(backend, email, 'signin-otp');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await post(backend, '/signin/otp/email/verify', { email, otp: wrong })).status).toBe(400);
+    expect((await post(backend, '/signin/otp/email/verify', { email, otp: code })).body).toMatchObject({ error: 'invalid-otp' });
+  });
+
+  it('five wrong SMS codes burn the code', async () => {
+    const phoneNumber = `+3670${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    await post(backend, '/signin/passwordless/sms', { phoneNumber });
+    const code = otpCode(backend, phoneNumber);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: wrong });
+    expect((await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code })).status).toBe(400);
+  });
+});
+
 describe('SMS OTP', () => {
   it('texts a code; the client goes to needsOtp and then signs in', async () => {
     const client = authClient(backend);

@@ -7,6 +7,7 @@ import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, isUuid, requireString } from '../validate';
 import { findUserBy, type UserRow } from '../users';
+import { FailureCounter } from '../rate-limit';
 
 export async function totpValid(secret: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
@@ -19,6 +20,7 @@ export async function totpValid(secret: string, code: string): Promise<boolean> 
 
 export function registerMfa(router: Router, app: AuthApp): void {
   const { s } = app;
+  const ticketFailures = new FailureCounter();
 
   router.get('/mfa/totp/generate', async (req, res) => {
     app.requireEnabled(s.mfaEnabled);
@@ -64,7 +66,11 @@ export function registerMfa(router: Router, app: AuthApp): void {
     if (user.disabled) throw new AuthError('disabled-user');
     if (user.active_mfa_type !== 'totp') throw new AuthError('disabled-mfa-totp');
     if (!user.totp_secret) throw new AuthError('no-totp-secret');
-    if (!(await totpValid(user.totp_secret, otp))) throw new AuthError('invalid-totp');
+    if (!(await totpValid(user.totp_secret, otp))) {
+      if (ticketFailures.fail(ticket)) await app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]);
+      throw new AuthError('invalid-totp');
+    }
+    ticketFailures.reset(ticket);
     // One use: a replayed ticket finds nobody.
     await app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]);
     const fresh = (await findUserBy(app.db, 'id', user.id)) ?? user;

@@ -7,6 +7,7 @@ import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, requireEmail, requireString, signUpOptions, type SignUpOptions } from '../validate';
 import { createUser, findUserBy, gravatarUrl, newTicket, setTicket, type UserRow } from '../users';
+import { FailureCounter } from '../rate-limit';
 
 const HOUR = 3600;
 const SMS_OTP_TTL = 5 * 60;
@@ -18,6 +19,8 @@ export function sixDigitCode(): string {
 
 export function registerPasswordless(router: Router, app: AuthApp): void {
   const { s } = app;
+  const emailOtpFailures = new FailureCounter();
+  const smsOtpFailures = new FailureCounter();
 
   /** The user for this e-mail, created on first passwordless use. */
   async function userForEmail(email: string, options: SignUpOptions): Promise<UserRow> {
@@ -75,7 +78,13 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
       [email, `otp:${otp}`],
     );
     const user = rows[0];
-    if (!user) throw new AuthError('invalid-otp');
+    if (!user) {
+      if (emailOtpFailures.fail(email.toLowerCase())) {
+        await app.db.query(`UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE email = $1 AND ticket LIKE 'otp:%'`, [email]);
+      }
+      throw new AuthError('invalid-otp');
+    }
+    emailOtpFailures.reset(email.toLowerCase());
     if (user.disabled) throw new AuthError('disabled-user');
     res.json({ session: await app.sessions.create(user) });
   });
@@ -121,7 +130,13 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const otp = requireString(body, 'otp');
     const user = await findUserBy(app.db, 'phone_number', phoneNumber);
     const live = user?.otp_hash && new Date(user.otp_hash_expires_at).getTime() > Date.now();
-    if (!user || !live || !(await bcrypt.compare(otp, user.otp_hash ?? ''))) throw new AuthError('invalid-otp');
+    if (!user || !live || !(await bcrypt.compare(otp, user.otp_hash ?? ''))) {
+      if (user && smsOtpFailures.fail(user.id)) {
+        await app.db.query('UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now() WHERE id = $1', [user.id]);
+      }
+      throw new AuthError('invalid-otp');
+    }
+    smsOtpFailures.reset(user.id);
     if (user.disabled) throw new AuthError('disabled-user');
     const { rows } = await app.db.query<UserRow>(
       `UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now(), phone_number_verified = true WHERE id = $1 RETURNING *`,
