@@ -55,7 +55,7 @@ export function BasicsForm({ initialValues, owners, labels, staff, readOnly, can
   const people = staff.map((p) => ({ id: p.id, label: p.displayName || p.email || p.id }));
   return (
     <Formik initialValues={initialValues} validationSchema={accommodationSchema} enableReinitialize onSubmit={submitWith(accommodationSchema, onSave)}>
-      {({ isSubmitting, dirty }) => (
+      {({ isSubmitting }) => (
         <Form noValidate aria-label={t('tabs.basics')}>
           <DirtyReporter id="basics" onDirtyChange={onDirtyChange} />
           <Stack spacing={2}>
@@ -81,7 +81,7 @@ export function BasicsForm({ initialValues, owners, labels, staff, readOnly, can
             <CheckboxInput name="isHidden" label={t('fields.isHidden')} disabled={readOnly} />
             {readOnly ? null : (
               <div>
-                <Button type="submit" variant="contained" disabled={isSubmitting || !dirty}>
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
                   {t('actions.save')}
                 </Button>
               </div>

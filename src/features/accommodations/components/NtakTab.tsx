@@ -23,7 +23,7 @@ export function NtakTab({ initialValues, certificates, readOnly, onSave, onDirty
   const status = (present: boolean) => (present ? t('ntak.certPresent') : t('ntak.certMissing'));
   return (
     <Formik initialValues={initialValues} validationSchema={ntakSchema} enableReinitialize onSubmit={submitWith(ntakSchema, onSave)}>
-      {({ isSubmitting, dirty }) => (
+      {({ isSubmitting }) => (
         <Form noValidate aria-label={t('tabs.ntak')}>
           <DirtyReporter id="ntak" onDirtyChange={onDirtyChange} />
           <Stack spacing={2}>
@@ -46,7 +46,7 @@ export function NtakTab({ initialValues, certificates, readOnly, onSave, onDirty
             <Typography color="text.secondary">{t('ntak.csrLater')}</Typography>
             {readOnly ? null : (
               <div>
-                <Button type="submit" variant="contained" disabled={isSubmitting || !dirty}>
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
                   {t('actions.save')}
                 </Button>
               </div>
