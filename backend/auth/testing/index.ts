@@ -66,7 +66,7 @@ function messageText(m: MailMessage | SmsMessage): string {
     .replace(/\\\//g, '/');
 }
 
-/** The newest message to `to` (optionally of one template), waiting briefly for async sends. */
+/** The newest message to `to` (optionally of one template); the auth endpoints await the send, so it is there. */
 export function lastMessage(backend: RunningBackend, to: string, template?: string): MailMessage | SmsMessage {
   const box = backend.mailer.outbox();
   for (let i = box.length - 1; i >= 0; i--) {
