@@ -42,9 +42,14 @@ export function callerHeaders(headers: Record<string, string | string[] | undefi
   return out;
 }
 
-/** hasura-storage's mapping of Hasura error codes to HTTP statuses. */
+/**
+ * hasura-storage's mapping of Hasura error codes to HTTP statuses. One addition: a token Hasura
+ * refuses (expired, tampered, malformed) is a 401 with its reason, where the reference would
+ * fall through to 500; a client that sends a stale token should hear so, not "server error".
+ */
 export function statusForGraphqlError(err: HasuraError): number {
   const code = err.extensions?.code;
+  if (['invalid-jwt', 'jwt-invalid-claims', 'jwt-missing-role-claims', 'invalid-headers'].includes(code)) return 401;
   if (code === 'access-denied' || code === 'validation-failed' || code === 'permission-error') return 403;
   if (code === 'data-exception' || code === 'constraint-violation') return 400;
   return 500;
@@ -66,7 +71,8 @@ export class FileMetadataStore {
     if (result.errors?.length) {
       const first = result.errors[0];
       const status = statusForGraphqlError(first);
-      throw new StorageError(status, status === 403 ? 'you are not authorized' : status === 400 ? first.message : 'internal server error');
+      const message = status === 403 ? 'you are not authorized' : status === 400 || status === 401 ? first.message : 'internal server error';
+      throw new StorageError(status, message);
     }
     return (result.data as Record<string, T>)[field];
   }

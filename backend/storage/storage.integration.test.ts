@@ -244,6 +244,20 @@ describe('as public (no token)', () => {
   });
 });
 
+describe('with a bad token', () => {
+  it('answers 401 with the reason for an expired or tampered JWT, and stores nothing', async () => {
+    const before = storedFiles().length;
+    const expired = await backend.ctx.jwt.sign({ sub: alice, 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': alice } }, -60);
+    const good = await tokenFor(alice);
+    const tampered = good.slice(0, -4) + (good.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    for (const token of [expired, tampered]) {
+      const up = await new HasuraStorageClient({ url: storageUrl }).setAccessToken(token).upload({ file: fileOf(png, 'x.png', 'image/png') });
+      expect(up.error).toMatchObject({ status: 401, message: expect.stringMatching(/JWT/) });
+    }
+    expect(storedFiles().length).toBe(before);
+  });
+});
+
 describe('with the admin secret', () => {
   it('uploads and reads any file', async () => {
     const up = await admin().upload({ file: fileOf(png, 'admin.png', 'image/png') });
