@@ -157,4 +157,27 @@ describe('accommodation operations', () => {
     const kiraly = (await owner.query({ query: ACCOMMODATION_DETAILS, variables: { id: '30000000-0000-4000-a000-000000000003' } })).data?.accommodations_by_pk;
     expect(kiraly).toBeNull();
   });
+
+  it('stays fast with 500 accommodations: a page and its count in one request', async () => {
+    const rows = Array.from({ length: 500 }, (_, i) => ({ name: `Bulk ${String(i).padStart(3, '0')}`, zip: String(1000 + (i % 200)), address: `Bulk utca ${i}.`, city: i % 2 ? 'Budapest' : 'Debrecen' }));
+    const insert = await fetch(`${backend.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': backend.ctx.config.adminSecret },
+      body: JSON.stringify({ query: 'mutation Bulk($rows: [accommodations_insert_input!]!) { insert_accommodations(objects: $rows) { affected_rows } }', variables: { rows } }),
+    });
+    expect(((await insert.json()) as { data: { insert_accommodations: { affected_rows: number } } }).data.insert_accommodations.affected_rows).toBe(500);
+    const member = await clientFor('member');
+    const timings: number[] = [];
+    for (const [i, filters] of [EMPTY_FILTERS, { ...EMPTY_FILTERS, search: 'bulk 4' }, { ...EMPTY_FILTERS, city: 'Debrecen' }, EMPTY_FILTERS].entries()) {
+      const started = performance.now();
+      const result = await member.query({ query: ACCOMMODATION_LIST, variables: { ...listVariables(filters), offset: i * 25, orderBy: accommodationOrderBy({ column: i % 2 ? 'city' : 'name', direction: 'desc' }) } });
+      timings.push(performance.now() - started);
+      expect(result.data?.accommodations.length).toBeGreaterThan(0);
+    }
+    const all = await member.query({ query: ACCOMMODATION_LIST, variables: listVariables() });
+    expect(all.data?.accommodations_aggregate.aggregate?.count).toBeGreaterThanOrEqual(506);
+    console.info(`accommodation list with 500+ rows: ${timings.map((t) => `${t.toFixed(0)} ms`).join(', ')}`);
+    // Generous bound for a loaded CI machine; a page is typically tens of milliseconds.
+    expect(Math.max(...timings)).toBeLessThan(2000);
+  });
 });
