@@ -36,7 +36,11 @@ export async function serveFile(req: Request, res: Response, file: FileMetadata,
   res.setHeader('Surrogate-Key', file.id);
   res.setHeader('Surrogate-Control', 'max-age=604800');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  // Types a browser would run (HTML, SVG, XML) are sandboxed; PDFs are not, as Chrome's viewer
+  // refuses sandboxed documents.
+  if (/html|xml|svg|javascript|ecmascript/i.test(mimeType)) {
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  }
 
   const precondition = evaluatePreconditions((n) => req.get(n), validators, req.method);
   if (precondition !== 'proceed') {

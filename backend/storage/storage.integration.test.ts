@@ -154,6 +154,19 @@ describe('as the owner', () => {
     expect(head.headers.get('etag')).toBe(etag);
   });
 
+  it('serves scriptable types (SVG) sandboxed, so an uploaded SVG cannot run script in the API origin', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+    const up = await (await clientFor(alice)).upload({ file: fileOf(svg, 'logo.svg', 'text/plain') });
+    expect(up.fileMetadata?.mimeType).toBe('image/svg+xml');
+    const auth = { authorization: `Bearer ${await tokenFor(alice)}` };
+    const res = await fetch(`${storageUrl}/files/${up.fileMetadata!.id}`, { headers: auth });
+    expect(res.headers.get('content-security-policy')).toMatch(/sandbox/);
+    const pdf = await (await clientFor(alice)).upload({ file: fileOf(Buffer.from('%PDF-1.4\n%%EOF\n'), 'c.pdf', 'application/pdf') });
+    const pdfRes = await fetch(`${storageUrl}/files/${pdf.fileMetadata!.id}`, { headers: auth });
+    expect(pdfRes.headers.get('content-type')).toBe('application/pdf');
+    expect(pdfRes.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('replaces a file with PUT: new bytes, new ETag, old image variants gone', async () => {
     const auth = { authorization: `Bearer ${await tokenFor(alice)}` };
     const up = await (await clientFor(alice)).upload({ file: fileOf(png, 'a.png', 'image/png') });
