@@ -73,7 +73,7 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
     elem: string | null; notnull: boolean; hasdef: boolean; generated: boolean; enum_values: string[] | null;
   }>(`
     SELECT n.nspname AS schema, c.relname AS table, c.relkind::text AS kind, a.attname AS column,
-           format_type(a.atttypid, NULL) AS sql_type, t.typname, t.typtype::text AS typtype,
+           format_type(a.atttypid, CASE WHEN t.typname IN ('bpchar', 'bit', '_bpchar', '_bit') THEN a.atttypmod END) AS sql_type, t.typname, t.typtype::text AS typtype,
            et.typname AS elem, a.attnotnull AS notnull,
            (a.atthasdef OR a.attidentity <> '') AS hasdef,
            (a.attgenerated <> '' OR a.attidentity = 'a') AS generated,

@@ -77,20 +77,25 @@ function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Rela
   return `EXISTS (SELECT 1 FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
 }
 
-export function computedCall(ctx: CompileContext, cf: ComputedField, alias: string, args: Record<string, unknown> = {}): string {
+/**
+ * Call of a computed field's function on the row `alias` of `t`. The row is cast to the table type
+ * so the call also works on CTE rows (mutation `returning`), which Postgres types as records.
+ */
+export function computedCall(ctx: CompileContext, t: Table, cf: ComputedField, alias: string, args: Record<string, unknown> = {}): string {
   const fnArgs: string[] = [];
   const { fn } = cf;
+  const row = `ROW(${alias}.*)::${t.sql}`;
   fn.argNames.forEach((name, i) => {
-    if (name === cf.tableArg || (!cf.tableArg && i === 0)) fnArgs.push(`${name ? `${quoteIdent(name)} => ` : ''}${alias}`);
+    if (name === cf.tableArg || (!cf.tableArg && i === 0)) fnArgs.push(`${name ? `${quoteIdent(name)} => ` : ''}${row}`);
     else if (name === cf.sessionArg) fnArgs.push(`${quoteIdent(name)} => ${ctx.sessionJson()}`);
     else if (name in args) fnArgs.push(`${quoteIdent(name)} => ${ctx.typed(args[name], fn.argTypes[i])}`);
   });
-  if (!fn.argNames.length) fnArgs.push(alias);
+  if (!fn.argNames.length) fnArgs.push(row);
   return `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${fnArgs.join(', ')})`;
 }
 
 function computedExp(ctx: CompileContext, t: Table, alias: string, cf: ComputedField, v: unknown, mode: BoolMode): string {
-  const call = computedCall(ctx, cf, alias);
+  const call = computedCall(ctx, t, cf, alias);
   if (cf.returnsTableKey) {
     const remote = ctx.model.tables.get(cf.returnsTableKey) as Table;
     const a = ctx.alias('c');

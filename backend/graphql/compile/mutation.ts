@@ -97,8 +97,11 @@ function insertStatement(ctx: CompileContext, t: Table, rows: Map<string, unknow
     return r.has(n) ? (r.get(n) === null ? `NULL::${c.sqlType}` : ctx.typed(r.get(n), c.sqlType)) : 'DEFAULT';
   }).join(', ')})`);
   const target = `${t.sql} AS ${alias}`;
-  const body = colNames.length ? `(${colNames.map(quoteIdent).join(', ')}) VALUES ${values.join(', ')}` : rows.length === 1 ? 'DEFAULT VALUES' : '';
-  if (!body) throw validationFailed('cannot insert several empty rows at once');
+  // Several empty objects: `(col) VALUES (DEFAULT), (DEFAULT)` inserts all-default rows.
+  const anyCol = t.columns.find((c) => !c.generated);
+  const body = colNames.length
+    ? `(${colNames.map(quoteIdent).join(', ')}) VALUES ${values.join(', ')}`
+    : rows.length === 1 || !anyCol ? 'DEFAULT VALUES' : `(${quoteIdent(anyCol.name)}) VALUES ${rows.map(() => '(DEFAULT)').join(', ')}`;
   const up = oc?.update_columns?.length ? updatePerm(t, ctx.role, ctx.backendOnly) : null;
   const cte = `INSERT INTO ${target} ${body}${conflictClause(ctx, t, oc, alias)} RETURNING *`;
   const ia = '"_chk"';
@@ -116,6 +119,7 @@ function hasNested(t: Table, objs: Record<string, unknown>[]): boolean {
 export function compileInsert(env: Env, t: Table, field: Selected, one: boolean): MutationPlan {
   const objs = (one ? [field.args.object] : (field.args.objects as unknown[])) as Record<string, unknown>[];
   const oc = field.args.on_conflict as OnConflict | undefined;
+  if (!objs.length) return async () => JSON.stringify(emptyResponse(field.fields));
   if (hasNested(t, objs)) return nestedInsert(env, t, objs, oc, field, one);
   return async (q) => {
     const ctx = env.newCtx();
@@ -207,7 +211,8 @@ function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>): s
       else sets.set(c.name, `${col} = ${JSON_OPS[op](col, val)}`);
     }
   }
-  if (!sets.size) return [];
+  // No operator and no preset: nothing to update (Hasura answers affected_rows 0).
+  if (!sets.size && !Object.keys(perm.set).length) return [];
   for (const [name, v] of Object.entries(perm.set)) {
     const c = t.columnsByName.get(name);
     if (c) sets.set(name, `${quoteIdent(name)} = ${presetValue(ctx, c, v)}`);

@@ -56,11 +56,12 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
       return `(${aggregateQuery(ctx, info.table, info.table.sql, a, f.args, f.fields, [joinCondition(info.rel, alias, a)])})`;
     }
     case 'computed': {
+      const fnArgs = (f.args.args ?? {}) as Record<string, unknown>;
       if (info.table) {
         const a = ctx.alias();
-        return `(${listQuery(ctx, info.table, computedCall(ctx, info.cf, alias), a, f.args, f.fields, [])})`;
+        return `(${listQuery(ctx, info.table, computedCall(ctx, t, info.cf, alias, fnArgs), a, f.args, f.fields, [])})`;
       }
-      return computedCall(ctx, info.cf, alias);
+      return computedCall(ctx, t, info.cf, alias, fnArgs);
     }
     default:
       throw new GqlError('unexpected', `cannot select "${f.name}" here`);

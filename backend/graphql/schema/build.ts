@@ -7,8 +7,8 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import {
-  deletePerm, insertPerm, selectPerm, updatePerm,
-  type Column, type Model, type Table, type TrackedFunction,
+  deletePerm, insertPerm, scalarName, selectPerm, updatePerm,
+  type Column, type ComputedField, type Model, type Table, type TrackedFunction,
 } from '../model';
 import { AGG_OPS, type FieldInfo } from './info';
 import { ScalarRegistry, nonNullList } from './scalars';
@@ -120,6 +120,21 @@ export class RoleSchemaBuilder {
     }));
   }
 
+  /** `args` of a computed field: the function's arguments other than the row and the session. */
+  private computedArgs(cf: ComputedField): GraphQLFieldConfigArgumentMap {
+    const { fn } = cf;
+    const extra = fn.argNames
+      .map((name, i) => ({ name, i }))
+      .filter(({ name, i }) => name !== cf.sessionArg && !(name === cf.tableArg || (!cf.tableArg && i === 0)));
+    if (!extra.length) return {};
+    const required = extra.some(({ i }) => i < fn.argTypes.length - fn.argsWithDefault);
+    const type = this.once(`cfargs:${fn.schema}.${fn.name}`, () => new GraphQLInputObjectType({
+      name: `${fn.name}_args`,
+      fields: Object.fromEntries(extra.map(({ name, i }) => [name, { type: this.s.scalar(scalarName(fn.argTypnames[i])) }])),
+    }));
+    return { args: { type: required ? new GraphQLNonNull(type) : type, description: 'input parameters for computed field' } };
+  }
+
   private pkColumns(t: Table): Column[] | null {
     if (!t.primaryKey) return null;
     const allowed = new Set(this.selectable(t).map((c) => c.name));
@@ -170,13 +185,14 @@ export class RoleSchemaBuilder {
       }
     }
     for (const cf of t.computed.values()) {
-      if (!perm?.computed.has(cf.name)) continue;
+      const fnArgs = this.computedArgs(cf);
+      // Table-returning computed fields follow the returned table's select permission (Hasura).
       if (cf.returnsTableKey) {
         const remote = this.table(cf.returnsTableKey);
         if (!this.canSelect(remote)) continue;
-        fields[cf.name] = withInfo({ type: list(this.objectType(remote)), args: this.selectArgs(remote) }, { kind: 'computed', cf, table: remote });
-      } else if (cf.scalar) {
-        fields[cf.name] = withInfo({ type: this.s.scalar(cf.scalar) }, { kind: 'computed', cf, table: null });
+        fields[cf.name] = withInfo({ type: list(this.objectType(remote)), args: { ...fnArgs, ...this.selectArgs(remote) } }, { kind: 'computed', cf, table: remote });
+      } else if (cf.scalar && perm?.computed.has(cf.name)) {
+        fields[cf.name] = withInfo({ type: this.s.scalar(cf.scalar), args: fnArgs }, { kind: 'computed', cf, table: null });
       }
     }
     return fields;
@@ -200,8 +216,7 @@ export class RoleSchemaBuilder {
           }
           const perm = selectPerm(t, this.role);
           for (const cf of t.computed.values()) {
-            if (!perm?.computed.has(cf.name)) continue;
-            if (cf.scalar) f[cf.name] = { type: this.s.comparison(cf.scalar) };
+            if (cf.scalar && perm?.computed.has(cf.name)) f[cf.name] = { type: this.s.comparison(cf.scalar) };
             else if (cf.returnsTableKey) {
               const remote = this.table(cf.returnsTableKey);
               if (this.canSelect(remote)) f[cf.name] = { type: this.boolExp(remote) };
