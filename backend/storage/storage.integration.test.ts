@@ -98,7 +98,9 @@ describe('as the owner', () => {
     const ok = await fetch(presignedUrl!.url);
     expect(ok.status).toBe(200);
     expect(Buffer.from(await ok.arrayBuffer())).toEqual(png);
-    const resized = await fetch(`${presignedUrl!.url}&w=50`);
+    // The client appends image parameters to the signed URL; they are not part of the signature.
+    const withWidth = await storage.getPresignedUrl({ fileId, width: 50 });
+    const resized = await fetch(withWidth.presignedUrl!.url);
     expect((await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).width).toBe(50);
 
     const tampered = new URL(presignedUrl!.url);
