@@ -1,3 +1,5 @@
+// The functions runtime in-process: URL-to-file mapping, the real Nhost functions client, bodies,
+// private paths, failing handlers and the health function when GraphQL is down.
 import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';

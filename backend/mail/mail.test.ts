@@ -1,3 +1,5 @@
+// Mail: template rendering (en/hu, escaping, fallbacks), the dev outbox page and JSON, and SMTP
+// delivery checked by a small SMTP test double.
 import http from 'node:http';
 import net from 'node:net';
 import express from 'express';
