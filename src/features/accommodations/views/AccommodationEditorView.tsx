@@ -93,7 +93,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
       return next;
     });
   }, []);
-  useLeaveWarning(dirtyForms.size > 0, t('unsavedChanges'));
+  const allowNavigation = useLeaveWarning(dirtyForms.size > 0, t('unsavedChanges'));
 
   const skip = isNew || limitReached;
   const details = useQuery(ACCOMMODATION_DETAILS, { variables: { id }, skip });
@@ -169,7 +169,8 @@ export function AccommodationEditorView({ id }: { id: string }) {
         newId = data?.insert_accommodations_one?.id ?? null;
       });
       if (result === null && newId) {
-        onDirtyChange('basics', false);
+        // The form still counts as dirty until it resets; the new record is saved, so go.
+        allowNavigation();
         await router.replace(accommodationUrl(newId, 'units'));
       }
       return result;
