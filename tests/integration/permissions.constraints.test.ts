@@ -161,6 +161,13 @@ describe('constraints on the embedded database (PGlite)', () => {
     const reactivate = await setStatus(first.insert_bookings_one.id, 'modified');
     expect(reactivate.errors?.[0].extensions.code).toBe('constraint-violation');
     expect(constraintName(reactivate.errors![0])).toBe('booked_units_no_overlap');
+
+    // The cancelled flag of a stay follows its booking: it cannot be flipped to free the nights.
+    const stay = await client.data<{ booked_units: { id: string }[] }>(ADMIN, `{ booked_units(where: {booking_id: {_eq: "${first.insert_bookings_one.id}"}}) { id } }`);
+    const flip = 'mutation($id: uuid!, $s: booked_units_set_input) { update_booked_units_by_pk(pk_columns: {id: $id}, _set: $s) { is_cancelled } }';
+    expect((await client.gql(MEMBER, flip, { id: stay.booked_units[0].id, s: { is_cancelled: false } })).errors?.[0].extensions.code).toBe('validation-failed');
+    const forced = await client.data<{ update_booked_units_by_pk: { is_cancelled: boolean } }>(ADMIN, flip, { id: stay.booked_units[0].id, s: { is_cancelled: false } });
+    expect(forced.update_booked_units_by_pk.is_cancelled).toBe(true);
   });
 
   it('20 concurrent requests for the same nights: exactly one books', async () => {
