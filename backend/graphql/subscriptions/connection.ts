@@ -54,7 +54,10 @@ export class Connection {
   ) {
     this.messages = messagesFor(protocol);
     this.initTimer = setTimeout(() => {
-      if (this.state === 'waiting') this.close(CloseCode.ConnectionInitTimeout, 'Connection initialisation timeout');
+      // Timers run before pending socket reads: after a blocked event loop, let a connection_init that already arrived be read first.
+      setImmediate(() => {
+        if (this.state === 'waiting' && this.initTimer) this.close(CloseCode.ConnectionInitTimeout, 'Connection initialisation timeout');
+      });
     }, settings.connectionInitTimeoutMs);
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? undefined : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString();

@@ -16,6 +16,8 @@ export interface SubscriptionOptions {
   connectionInitTimeoutMs?: number;
   /** Keep-alive (`ka` / ping) period; default env HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE (s) or 5 s. */
   keepAliveMs?: number;
+  /** Live-query runs allowed on the database at once, across all queries. Default 4. */
+  maxConcurrentRuns?: number;
   /** Largest accepted client message; bigger ones close the socket (1009). Default 1 MiB. */
   maxMessageBytes?: number;
   log?: Logger;
@@ -38,7 +40,7 @@ export function attachSubscriptions(
     connectionInitTimeoutMs: opts.connectionInitTimeoutMs ?? envNumber('HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT', 1000, 3000),
     keepAliveMs: opts.keepAliveMs ?? envNumber('HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE', 1000, 5000),
   };
-  const hub = new LiveQueryHub(settings.refetchIntervalMs, opts.log);
+  const hub = new LiveQueryHub(settings.refetchIntervalMs, opts.log, opts.maxConcurrentRuns ?? 4);
   const connections = new Set<Connection>();
   const wss = new WebSocketServer({
     noServer: true,

@@ -1,6 +1,6 @@
 // The live-query hub on its own: one poller per key, no overlapping runs, change-only pushes,
 // failures confined to their key.
-import { LiveQueryHub, toHasuraError } from './liveQueries';
+import { LiveQueryHub, RunGate, toHasuraError } from './liveQueries';
 import type { PreparedSubscription } from '../types';
 import { sleep } from './__fixtures__/wsTestKit';
 
@@ -84,5 +84,43 @@ describe('LiveQueryHub', () => {
     const err = { message: 'missing session variable: "x-hasura-user-id"', extensions: { code: 'not-found', path: '$' } };
     expect(toHasuraError(err)).toEqual(err);
     expect(toHasuraError('weird')).toEqual({ message: 'database query error', extensions: { path: '$', code: 'unexpected' } });
+  });
+});
+
+describe('RunGate', () => {
+  /** A run that blocks the event loop the way an in-process database does. */
+  const blocking = (marks: string[], name: string) => async () => {
+    marks.push(name);
+    const until = Date.now() + 15;
+    while (Date.now() < until) {
+      /* busy */
+    }
+  };
+
+  it('keeps to its limit and lets pending I/O in between runs', async () => {
+    const gate = new RunGate(1);
+    const marks: string[] = [];
+    const runs = [1, 2, 3, 4].map((n) => gate.run(blocking(marks, `run${n}`)));
+    setTimeout(() => marks.push('io'), 0);
+    await Promise.all(runs);
+    expect(marks.filter((m) => m.startsWith('run'))).toEqual(['run1', 'run2', 'run3', 'run4']);
+    expect(marks.indexOf('io')).toBeLessThan(marks.indexOf('run4'));
+  });
+
+  it('runs up to the limit side by side', async () => {
+    const gate = new RunGate(3);
+    let active = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 9 }, () =>
+        gate.run(async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await sleep(10);
+          active -= 1;
+        }),
+      ),
+    );
+    expect(peak).toBe(3);
   });
 });

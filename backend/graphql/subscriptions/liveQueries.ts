@@ -15,15 +15,54 @@ export interface LiveQueryStats {
   failedRuns: number;
 }
 
+/**
+ * Lets at most `limit` runs of all pollers use the database at once, and starts each from a fresh
+ * event-loop turn: an in-process database (PGlite) blocks the loop while it works, and without
+ * these gaps hundreds of queued runs would starve the sockets (late pushes, false init timeouts).
+ */
+export class RunGate {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await fn();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active += 1;
+      return new Promise((resolve) => setImmediate(resolve));
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) setImmediate(next); // the slot passes on, after the loop has served pending I/O
+    else this.active -= 1;
+  }
+}
+
 export class LiveQueryHub {
   private readonly pollers = new Map<string, Poller>();
+  private readonly gate: RunGate;
   private runs = 0;
   private failedRuns = 0;
 
   constructor(
     private readonly intervalMs: number,
     private readonly log?: Logger,
-  ) {}
+    maxConcurrentRuns = 4,
+  ) {
+    this.gate = new RunGate(maxConcurrentRuns);
+  }
 
   /** Adds a subscriber; the returned function removes it (and stops the poller with its last subscriber). */
   subscribe(query: PreparedSubscription, subscriber: LiveSubscriber): () => void {
@@ -35,6 +74,7 @@ export class LiveQueryHub {
           if (failed) this.failedRuns += 1;
         },
         log: this.log,
+        gate: this.gate,
       });
       this.pollers.set(query.key, poller);
     }
@@ -63,6 +103,7 @@ export class LiveQueryHub {
 interface PollerHooks {
   onRun(failed: boolean): void;
   log?: Logger;
+  gate: RunGate;
 }
 
 class Poller {
@@ -115,10 +156,11 @@ class Poller {
     if (this.stopped || this.running) return;
     this.running = true;
     const started = Date.now();
-    let response: string;
+    let response: string | undefined;
     let failed = false;
     try {
-      response = `{"data":${await this.query.run()}}`;
+      const data = await this.hooks.gate.run(() => (this.stopped ? Promise.resolve(undefined) : this.query.run()));
+      response = data === undefined ? undefined : `{"data":${data}}`;
     } catch (err) {
       failed = true;
       response = JSON.stringify({ errors: [toHasuraError(err)] });
@@ -126,8 +168,8 @@ class Poller {
     } finally {
       this.running = false;
     }
+    if (this.stopped || response === undefined) return;
     this.hooks.onRun(failed);
-    if (this.stopped) return;
     if (response !== this.last) {
       this.last = response;
       for (const s of [...this.subscribers]) {
