@@ -40,6 +40,8 @@ export abstract class LocalScratch {
   }
 
   protected async makeDirs(...extra: string[]): Promise<void> {
+    // Spooled parts left by an interrupted run are garbage.
+    await fs.promises.rm(this.tmpDir, { recursive: true, force: true });
     await Promise.all([this.tmpDir, this.cacheDir, ...extra].map((d) => fs.promises.mkdir(d, { recursive: true })));
   }
 

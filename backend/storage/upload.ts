@@ -149,7 +149,13 @@ export async function handleReplace(req: Request, res: Response, id: string, dep
     if (!mimeTypeAllowed(mimeType, bucket.allowedMimeTypes)) throw badRequest(`file type ${mimeType} is not allowed in bucket ${bucket.id}`);
     const allowed = await deps.meta.updateFile(id, { name, mimeType, size: part.size, isUploaded: false }, headers);
     if (!allowed) throw notFound();
-    await deps.store.put(id, part.tmpPath, mimeType);
+    try {
+      await deps.store.put(id, part.tmpPath, mimeType);
+    } catch (err) {
+      // The old bytes are still in place: point the row back at them rather than lose the file.
+      await deps.meta.updateFile(id, { name: current.name, mimeType: current.mimeType, size: current.size, isUploaded: true }, 'admin').catch(() => undefined);
+      throw err;
+    }
     const done = await deps.meta.updateFile(id, { etag: `"${part.md5}"`, isUploaded: true, ...(client.metadata !== undefined ? { metadata: client.metadata } : {}) }, 'admin');
     res.status(200).json(done);
   } catch (err) {
