@@ -32,17 +32,16 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
       return new ApolloClient({
         link: new HttpLink({ uri: `${backend.url}/v1/graphql`, headers }),
         cache: new InMemoryCache(),
-        defaultOptions: { query: { fetchPolicy: 'no-cache', errorPolicy: 'all' }, mutate: { fetchPolicy: 'no-cache', errorPolicy: 'all' } },
       });
     }
     const asUser = async (sub: string, extra: Headers = {}) => client({ authorization: `Bearer ${await token(sub)}`, ...extra });
 
     async function query<T = Record<string, unknown>>(c: ApolloClient, q: DocumentNode, variables?: Record<string, unknown>) {
-      const r = await c.query<T>({ query: q, variables });
+      const r = await c.query<T>({ query: q, variables, fetchPolicy: 'no-cache', errorPolicy: 'all' });
       return { data: r.data as T | undefined, errors: errorsOf(r.error) };
     }
     async function mutate<T = Record<string, unknown>>(c: ApolloClient, m: DocumentNode, variables?: Record<string, unknown>) {
-      const r = await c.mutate<T>({ mutation: m, variables });
+      const r = await c.mutate<T>({ mutation: m, variables, fetchPolicy: 'no-cache', errorPolicy: 'all' });
       return { data: r.data as T | undefined, errors: errorsOf(r.error) };
     }
     function errorsOf(e: unknown): GqlErr[] {
