@@ -68,7 +68,7 @@ test('a staff member builds an accommodation with units, rates, images and a tax
     await p.getByLabel('Occupancy').fill('4');
     await p.getByLabel('Price per night').fill('140');
   });
-  await expect(page.getByRole('cell', { name: 'Family' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Family', exact: true })).toBeVisible();
   await addRate('Non-refundable', async (p) => {
     await choose(p, 'Derived from', 'Standard (2, EUR)');
     await p.getByLabel('Change', { exact: true }).fill('-10');

@@ -84,6 +84,7 @@ export interface TaxRangeRow {
 }
 
 export interface AccommodationFileRow {
+  accommodation_id: string;
   file_id: string;
   position: number;
   caption: string | null;

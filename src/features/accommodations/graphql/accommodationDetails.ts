@@ -28,6 +28,7 @@ export const ACCOMMODATION_DETAILS: TypedDocumentNode<AccommodationDetailsData, 
       pm_contract_file_id
       manager_contract_file_id
       accommodation_files(order_by: { position: asc }) {
+        accommodation_id
         file_id
         position
         caption

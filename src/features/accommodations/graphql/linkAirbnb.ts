@@ -8,12 +8,13 @@ export interface LinkAirbnbVariables {
   unitId: string;
 }
 
-export const LINK_AIRBNB: TypedDocumentNode<{ insert_airbnb_units_one: { airbnb_id: string } | null }, LinkAirbnbVariables> = gql`
+export const LINK_AIRBNB: TypedDocumentNode<{ insert_airbnb_units_one: { unit_id: string; airbnb_id: string } | null }, LinkAirbnbVariables> = gql`
   mutation LinkAirbnb($airbnbId: String!, $url: String, $title: String!, $unitId: uuid!) {
     insert_airbnbs_one(object: { id: $airbnbId, url: $url, title: $title }, on_conflict: { constraint: airbnbs_pkey, update_columns: [url] }) {
       id
     }
     insert_airbnb_units_one(object: { unit_id: $unitId, airbnb_id: $airbnbId }) {
+      unit_id
       airbnb_id
     }
   }

@@ -7,7 +7,11 @@ import type { RunningBackend } from '../../../../backend/server';
 import { startTestBackend } from '../../../../tests/helpers/backend';
 import { resolveRate } from '@/domain/ratePricing';
 import { touristTaxForStay } from '@/domain/touristTax';
+import { buildTypePolicies } from '@/lib/apollo/typePolicies';
 import { violationOf } from '../errors';
+import { INSERT_ACCOMMODATION_FILE } from './insertAccommodationFile';
+import { DELETE_ACCOMMODATION_FILE } from './deleteAccommodationFile';
+import { REORDER_ACCOMMODATION_FILES } from './reorderAccommodationFiles';
 import { accommodationOrderBy, accommodationWhere, EMPTY_FILTERS } from '../listQuery';
 import { newAccommodationColumns, ratesToDomain, rateToObject, taxRangesToDomain, unitToObject } from '../mappers';
 import { ACCOMMODATION_CHANNELS } from './accommodationChannels';
@@ -42,7 +46,7 @@ async function clientFor(role: Role): Promise<ApolloClient> {
   if (existing) return existing;
   const claims = { 'x-hasura-allowed-roles': [role, 'user', 'me'], 'x-hasura-default-role': role, 'x-hasura-user-id': USERS[role], 'x-hasura-user-is-anonymous': 'false' };
   const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': claims, sub: USERS[role] }, 900);
-  const client = new ApolloClient({ link: new HttpLink({ uri: `${backend.url}/v1/graphql`, headers: { authorization: `Bearer ${token}` } }), cache: new InMemoryCache(), defaultOptions: { query: { fetchPolicy: 'no-cache' } } });
+  const client = new ApolloClient({ link: new HttpLink({ uri: `${backend.url}/v1/graphql`, headers: { authorization: `Bearer ${token}` } }), cache: new InMemoryCache({ typePolicies: buildTypePolicies() }), defaultOptions: { query: { fetchPolicy: 'network-only' } } });
   clients.set(role, client);
   return client;
 }
@@ -135,6 +139,23 @@ describe('accommodation operations', () => {
     expect((await member.query({ query: ACCOMMODATION_LABELS, variables: { id } })).data?.accommodation_labels).toHaveLength(2);
     expect((await member.query({ query: ACCOMMODATION_CHANNELS, variables: { id } })).data?.airbnb_units.map((l) => l.airbnb_id)).toEqual(['53912345']);
     await member.mutate({ mutation: UNLINK_AIRBNB, variables: { unitId: u1, airbnbId: '53912345' } });
+
+    // Images: attach two storage files (as an upload would), reorder them, detach one.
+    const files = await Promise.all(
+      ['a.png', 'b.png'].map(async (fileName) => {
+        const form = new FormData();
+        form.append('file[]', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), fileName);
+        const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': USERS.member }, sub: USERS.member }, 900);
+        const response = await fetch(`${backend.url}/v1/storage/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+        const body = (await response.json()) as { processedFiles?: { id: string }[]; id?: string };
+        return body.processedFiles?.[0]?.id ?? body.id ?? '';
+      }),
+    );
+    for (const [position, fileId] of files.entries()) await member.mutate({ mutation: INSERT_ACCOMMODATION_FILE, variables: { accommodationId: id, fileId, position } });
+    await member.mutate({ mutation: REORDER_ACCOMMODATION_FILES, variables: { updates: [...files].reverse().map((fileId, position) => ({ where: { accommodation_id: { _eq: id }, file_id: { _eq: fileId } }, _set: { position } })) } });
+    const gallery = (await member.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk?.accommodation_files;
+    expect(gallery?.map((f) => f.file_id)).toEqual([...files].reverse());
+    await member.mutate({ mutation: DELETE_ACCOMMODATION_FILE, variables: { accommodationId: id, fileId: files[0] } });
     // Deleting the parent rate takes its derived rate with it (cascade).
     await member.mutate({ mutation: DELETE_RATE, variables: { id: standard } });
     const after = (await member.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk;
