@@ -17,10 +17,18 @@ import type { EngineSession, GraphqlRequest, HasuraError, PrepareResult } from '
 import { quoteIdent } from './model';
 
 const DOC_CACHE_MAX = 1000;
+const SQL_CACHE_MAX = 1000;
+
+interface CompiledQuery {
+  sql: string | null;
+  params: unknown[];
+  parts: { alias: string; text?: string; col?: string; introspect?: boolean }[];
+}
 
 export class Executor {
   private schemas = new Map<string, GraphQLSchema>();
   private docs = new Map<string, DocumentNode>();
+  private compiled = new Map<string, CompiledQuery>();
 
   constructor(
     readonly model: Model,
@@ -67,18 +75,26 @@ export class Executor {
   /** Runs one request; resolves to the JSON text of Hasura's response body. */
   async run(session: EngineSession, req: GraphqlRequest): Promise<string> {
     try {
+      // A repeated query (same role, session values, document and variables) reuses its SQL.
+      const key = typeof req?.query === 'string' ? JSON.stringify([session.role, session.isAdmin, session.variables, req.query, req.operationName ?? null, req.variables ?? null]) : '';
+      const cached = key ? this.compiled.get(key) : undefined;
+      if (cached) return await this.runCompiled(cached);
       const { op, schema, doc } = this.collect(session, req);
       if (op.kind === 'mutation') return await this.runMutation(session, op);
-      return await this.runQuery(session, op, schema, doc, req);
+      const compiled = this.compileQuery(session, op);
+      if (compiled.parts.some((p) => p.introspect)) return await this.runCompiled(compiled, this.introspect(schema, doc, op.operation, req));
+      if (this.compiled.size >= SQL_CACHE_MAX) this.compiled.delete(this.compiled.keys().next().value as string);
+      this.compiled.set(key, compiled);
+      return await this.runCompiled(compiled);
     } catch (e) {
       return JSON.stringify({ errors: [toHasuraError(e)] });
     }
   }
 
-  private async runQuery(session: EngineSession, op: CollectedOperation, schema: GraphQLSchema, doc: DocumentNode, req: GraphqlRequest): Promise<string> {
+  private compileQuery(session: EngineSession, op: CollectedOperation): CompiledQuery {
     const ctx = this.newCtx(session);
     const cols: string[] = [];
-    const parts: { alias: string; text?: string; col?: string; introspect?: boolean }[] = [];
+    const parts: CompiledQuery['parts'] = [];
     for (const f of op.fields) {
       if (f.name === '__typename') parts.push({ alias: f.alias, text: JSON.stringify(f.parentType) });
       else if (f.name === '__schema' || f.name === '__type') parts.push({ alias: f.alias, introspect: true });
@@ -88,18 +104,20 @@ export class Executor {
         parts.push({ alias: f.alias, col });
       }
     }
+    return { sql: cols.length ? `SELECT ${cols.join(', ')}` : null, params: ctx.params, parts };
+  }
+
+  private async runCompiled(c: CompiledQuery, intro: Record<string, unknown> = {}): Promise<string> {
     let row: Record<string, string | null> = {};
-    if (cols.length) {
+    if (c.sql) {
       try {
-        const r = await this.db.query<Record<string, string | null>>(`SELECT ${cols.join(', ')}`, ctx.params);
+        const r = await this.db.query<Record<string, string | null>>(c.sql, c.params);
         row = r.rows[0] ?? {};
       } catch (e) {
         return JSON.stringify({ errors: [toHasuraError(e)] });
       }
     }
-    let intro: Record<string, unknown> = {};
-    if (parts.some((p) => p.introspect)) intro = this.introspect(schema, doc, op.operation, req);
-    const body = parts.map((p) => `${JSON.stringify(p.alias)}:${p.text ?? (p.col ? (row[p.col] ?? 'null') : JSON.stringify(intro[p.alias] ?? null))}`);
+    const body = c.parts.map((p) => `${JSON.stringify(p.alias)}:${p.text ?? (p.col ? (row[p.col] ?? 'null') : JSON.stringify(intro[p.alias] ?? null))}`);
     return `{"data":{${body.join(',')}}}`;
   }
 

@@ -164,7 +164,9 @@ function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, 
 /** SQL yielding one JSON array of the selected rows. */
 export function listQuery(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, fields: Selected[], extra: string[], path = '$'): string {
   const { distinct, rest } = selectBody(ctx, t, from, alias, args, extra, path);
-  return `SELECT coalesce(json_agg(_e.j), '[]') FROM (SELECT ${distinct}${rowJson(ctx, t, alias, fields)} AS j ${rest}) AS _e`;
+  // Rows are chosen (filtered, sorted, limited) first and turned into JSON after, so only the
+  // returned rows are serialised; json_agg keeps the sub-select's order.
+  return `SELECT coalesce(json_agg(${rowJson(ctx, t, alias, fields)}), '[]') FROM (SELECT ${distinct}${alias}.* ${rest}) AS ${alias}`;
 }
 
 /** SQL yielding the `T_aggregate` JSON object ({aggregate, nodes}). */
