@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createJwtKeys, parseJwtSecret } from '../jwt';
+import { authenticate, usesBackendOnly } from './session';
+
+const jwt = createJwtKeys(parseJwtSecret('{"type":"HS256","key":"0123456789abcdef0123456789abcdef"}'));
+const opts = { adminSecret: 's3cret', jwt, unauthorizedRole: 'public' };
+const claims = (c: Record<string, unknown>) => ({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user', 'me'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': 'u1', ...c } });
+
+describe('sessions from headers', () => {
+  it('admin secret: admin by default, any role and x-hasura-* variables by impersonation', async () => {
+    expect(await authenticate({ 'x-hasura-admin-secret': 's3cret' }, opts)).toEqual({ ok: true, session: { role: 'admin', variables: { 'x-hasura-role': 'admin' }, isAdmin: true } });
+    const r = await authenticate({ 'x-hasura-admin-secret': 's3cret', 'X-Hasura-Role': 'user', 'X-HASURA-User-Id': '7', 'x-hasura-use-backend-only-permissions': 'true', cookie: 'c' }, opts);
+    expect(r).toEqual({ ok: true, session: { role: 'user', variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': '7', 'x-hasura-use-backend-only-permissions': 'true' }, isAdmin: true } });
+    expect(r.ok && usesBackendOnly(r.session)).toBe(true);
+  });
+
+  it('a wrong admin secret is access-denied, even with a valid token', async () => {
+    const token = await jwt.sign(claims({}), 60);
+    expect(await authenticate({ 'x-hasura-admin-secret': 'nope', authorization: `Bearer ${token}` }, opts)).toEqual({
+      ok: false, error: { message: 'invalid x-hasura-admin-secret/x-hasura-access-key', extensions: { path: '$', code: 'access-denied' } },
+    });
+  });
+
+  it('JWT: default role, an allowed requested role, claims as variables; request x-hasura-* headers are ignored', async () => {
+    const token = await jwt.sign(claims({ 'X-Hasura-Org': 'o1' }), 60);
+    const dflt = await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-user-id': 'forged' }, opts);
+    expect(dflt).toMatchObject({ ok: true, session: { role: 'user', isAdmin: false, variables: { 'x-hasura-user-id': 'u1', 'x-hasura-org': 'o1', 'x-hasura-allowed-roles': '{"user","me"}' } } });
+    expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'me' }, opts)).toMatchObject({ ok: true, session: { role: 'me' } });
+    expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'admin' }, opts)).toMatchObject({ ok: false, error: { message: 'Your requested role is not in allowed roles', extensions: { code: 'access-denied' } } });
+  });
+
+  it('JWT errors: expired, bad signature, missing claims', async () => {
+    const expired = await jwt.sign(claims({}), -30);
+    expect(await authenticate({ authorization: `Bearer ${expired}` }, opts)).toMatchObject({ ok: false, error: { message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt' } } });
+    const other = createJwtKeys(parseJwtSecret('{"type":"HS256","key":"ffffffffffffffffffffffffffffffff"}'));
+    expect(await authenticate({ authorization: `Bearer ${await other.sign(claims({}), 60)}` }, opts)).toMatchObject({ ok: false, error: { extensions: { code: 'invalid-jwt' } } });
+    expect(await authenticate({ authorization: `Bearer ${await jwt.sign({ sub: 'x' }, 60)}` }, opts)).toMatchObject({ ok: false, error: { extensions: { code: 'jwt-invalid-claims' } } });
+    expect(await authenticate({ authorization: 'Bearer not.a.jwt' }, opts)).toMatchObject({ ok: false, error: { extensions: { code: 'invalid-jwt' } } });
+  });
+
+  it('neither: the unauthorized role', async () => {
+    expect(await authenticate({}, opts)).toEqual({ ok: true, session: { role: 'public', variables: { 'x-hasura-role': 'public' }, isAdmin: false } });
+  });
+});
