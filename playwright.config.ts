@@ -20,7 +20,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Signs in once and saves the browser state for specs that start signed in.
+    { name: 'setup', testMatch: /setup\/.*\.setup\.ts/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
   webServer: [
     {
       command: `rm -rf .data-e2e && tsx backend/cli.ts --port ${BACKEND_PORT} --data .data-e2e`,
@@ -30,13 +34,16 @@ export default defineConfig({
       env: { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' },
     },
     {
-      command: `next build && next start -p ${WEB_PORT}`,
+      // E2E_SKIP_BUILD=1 reuses the last e2e build (quicker reruns while writing specs).
+      command: process.env.E2E_SKIP_BUILD ? `next start -p ${WEB_PORT}` : `next build && next start -p ${WEB_PORT}`,
       url: `http://localhost:${WEB_PORT}`,
       reuseExistingServer: false,
-      timeout: 300_000,
+      timeout: 600_000,
       env: {
         NEXT_TELEMETRY_DISABLED: '1',
         NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+        // Its own build folder, so a `next dev` running in the checkout is not disturbed.
+        NEXT_DIST_DIR: 'node_modules/.cache/next-e2e',
         NEXT_PUBLIC_NHOST_AUTH_URL: `http://localhost:${BACKEND_PORT}/v1/auth`,
         NEXT_PUBLIC_NHOST_GRAPHQL_URL: `http://localhost:${BACKEND_PORT}/v1/graphql`,
         NEXT_PUBLIC_NHOST_STORAGE_URL: `http://localhost:${BACKEND_PORT}/v1/storage`,

@@ -1,7 +1,7 @@
 // Ask for a password-reset link.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { ForgotPasswordView } from '@/features/auth';
+import { ForgotPasswordView } from '@/features/auth/views/ForgotPasswordView';
 import { authLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

@@ -1,7 +1,7 @@
 // Set a new password after the reset link signed you in.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { ResetPasswordView } from '@/features/auth';
+import { ResetPasswordView } from '@/features/auth/views/ResetPasswordView';
 import { authLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

@@ -1,7 +1,7 @@
 // Sign in with any method the auth service offers.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { SignInView } from '@/features/auth';
+import { SignInView } from '@/features/auth/views/SignInView';
 import { authLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

@@ -1,7 +1,7 @@
 // Create an account.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { SignUpView } from '@/features/auth';
+import { SignUpView } from '@/features/auth/views/SignUpView';
 import { authLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

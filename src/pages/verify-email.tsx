@@ -1,7 +1,7 @@
 // Check your inbox / resend the verification e-mail.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { VerifyEmailView } from '@/features/auth';
+import { VerifyEmailView } from '@/features/auth/views/VerifyEmailView';
 import { authLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

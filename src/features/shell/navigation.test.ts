@@ -3,11 +3,12 @@ import { areaOfPath, canOpen, navigationFor, type NavArea } from './navigation';
 import { appRoleOf } from './roles';
 
 describe('navigation by role', () => {
-  it('gives property staff the accommodations area and others only home and account', () => {
+  it('gives property staff and owners the accommodations area and others only home and account', () => {
     expect(navigationFor('manager').map((a) => a.id)).toEqual(['home', 'accommodations', 'account']);
     expect(navigationFor('admin').map((a) => a.id)).toContain('accommodations');
     expect(navigationFor('cleaner').map((a) => a.id)).toEqual(['home', 'account']);
-    expect(navigationFor('owner').map((a) => a.id)).toEqual(['home', 'account']);
+    expect(navigationFor('owner').map((a) => a.id)).toEqual(['home', 'accommodations', 'account']);
+    expect(navigationFor('contractor').map((a) => a.id)).toEqual(['home', 'account']);
     expect(navigationFor(null).map((a) => a.id)).toEqual(['home', 'account']);
   });
 

@@ -19,12 +19,12 @@ export interface NavArea {
 
 const ALL: readonly AppRole[] = APP_ROLES;
 
-/** Staff who run properties day to day (SPEC 1: accommodations, units, rates). */
-const PROPERTY_STAFF: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+/** Who works with accommodations: the staff who run them, and owners (their own, filtered by the database). */
+const ACCOMMODATION_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager', 'owner'];
 
 export const NAV_AREAS: readonly NavArea[] = [
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
-  { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: PROPERTY_STAFF, available: true },
+  { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 

@@ -1,7 +1,7 @@
 // The signed-in user's account.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { AccountView } from '@/features/auth';
+import { AccountView } from '@/features/auth/views/AccountView';
 import { staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

@@ -1,7 +1,7 @@
 // Two-step sign-in and security keys.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { SecurityView } from '@/features/auth';
+import { SecurityView } from '@/features/auth/views/SecurityView';
 import { staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

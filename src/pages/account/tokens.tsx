@@ -1,7 +1,7 @@
 // Personal access tokens.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { TokensView } from '@/features/auth';
+import { TokensView } from '@/features/auth/views/TokensView';
 import { staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

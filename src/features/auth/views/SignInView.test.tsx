@@ -11,6 +11,9 @@ describe('SignInView', () => {
     window.history.replaceState({}, '', '/sign-in?error=invalid-ticket&errorDescription=The%20link%20has%20expired');
     renderWithProviders(<SignInView />, { router: { pathname: '/sign-in', asPath: '/sign-in' } });
     expect(await screen.findByText('Sign-in failed: The link has expired')).toBeTruthy();
+    // The session reports the same error; it must not be shown a second time.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('ignores "social user already exists"', async () => {

@@ -41,6 +41,7 @@ export function SignInView() {
   const panelProps: MethodPanelProps = {
     redirectTo: typeof window === 'undefined' ? target : resolveRedirectTarget(target, window.location.origin),
     onNeedsVerification: (email) => void router.push({ pathname: '/verify-email', query: { email } }),
+    shownErrorCode: redirectError?.error,
   };
   const Panel = METHODS.find((m) => m.id === method)?.Panel ?? PasswordPanel;
 
@@ -57,10 +58,10 @@ export function SignInView() {
       )}
       <Tabs value={method} onChange={(_e, value: MethodId) => setMethod(value)} variant="scrollable" scrollButtons="auto" aria-label={t('signIn.methods')} sx={{ mb: 2 }}>
         {METHODS.map((m) => (
-          <Tab key={m.id} value={m.id} label={t(`signIn.method.${m.id}`)} />
+          <Tab key={m.id} value={m.id} label={t(`signIn.method.${m.id}`)} id={`sign-in-tab-${m.id}`} aria-controls="sign-in-panel" />
         ))}
       </Tabs>
-      <Box role="tabpanel" aria-label={t(`signIn.method.${method}`)}>
+      <Box role="tabpanel" id="sign-in-panel" aria-labelledby={`sign-in-tab-${method}`}>
         <Panel {...panelProps} />
       </Box>
       <Typography variant="body2" sx={{ mt: 3 }}>

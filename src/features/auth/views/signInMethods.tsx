@@ -28,11 +28,15 @@ export interface MethodPanelProps {
   /** Absolute URL e-mailed links should return to. */
   redirectTo: string;
   onNeedsVerification: (email: string) => void;
+  /** An error already shown by the screen (from the redirect address), not to be repeated. */
+  shownErrorCode?: string;
 }
 
-export function PasswordPanel({ onNeedsVerification }: MethodPanelProps) {
+export function PasswordPanel({ onNeedsVerification, shownErrorCode }: MethodPanelProps) {
   const { t } = useTranslation('auth');
-  const { signInEmailPassword, sendMfaOtp, needsMfaOtp, isLoading, error } = useSignInEmailPassword();
+  const { signInEmailPassword, sendMfaOtp, needsMfaOtp, isLoading, error: sessionError } = useSignInEmailPassword();
+  // The session's last error includes one a redirect brought back, which the screen already shows.
+  const error = sessionError && sessionError.error === shownErrorCode ? null : sessionError;
   if (needsMfaOtp) {
     return (
       <>

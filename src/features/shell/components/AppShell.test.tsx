@@ -46,7 +46,7 @@ describe('AppShell', () => {
     const user = userEvent.setup();
     const onSignOut = vi.fn();
     renderWithProviders(<AppShell user={userWith('owner')} onSignOut={onSignOut}>page</AppShell>, { locale: 'hu' });
-    expect(navLinks('Fő navigáció')).toEqual(['Kezdőlap', 'Fiók']);
+    expect(navLinks('Fő navigáció')).toEqual(['Kezdőlap', 'Szálláshelyek', 'Fiók']);
     await user.click(screen.getByRole('button', { name: 'Felhasználói menü megnyitása' }));
     expect(screen.getByText('Tulajdonos')).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Kijelentkezés' }));

@@ -1,0 +1,119 @@
+// Signing in and out against the real auth service: password, MFA, sign-up, redirect errors,
+// guarded routes, language and cross-tab sign-out.
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { AppShellPage } from './pages/AppShellPage';
+import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { SignUpPage } from './pages/SignUpPage';
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.staydesk.test`;
+
+test('a demo manager signs in with a password, sees their navigation, switches to Hungarian and signs out', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  const shell = new AppShellPage(page);
+  await signIn.goto();
+  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
+  await shell.expectSignedInAs('Miklós Manager');
+  await expect(page).toHaveTitle('Home · Staydesk');
+  expect(await shell.navigationLabels()).toEqual(['Home', 'Accommodations', 'Account']);
+
+  await shell.switchLanguage('Magyar');
+  await expect(page).toHaveURL(/\/hu$/);
+  await expect(page.getByTestId('current-role')).toHaveText('Szerepkör: Ingatlankezelő');
+  expect(await shell.navigationLabels('Fő navigáció')).toEqual(['Kezdőlap', 'Szálláshelyek', 'Fiók']);
+
+  await shell.signOut('Felhasználói menü megnyitása', 'Kijelentkezés');
+  await expect(page.getByRole('heading', { name: 'Bejelentkezés' })).toBeVisible();
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
+});
+
+test('a wrong password is refused with a clear message', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signInWithPassword(demoEmail('cleaner'), 'not-the-password');
+  await expect(signIn.error()).toHaveText('Invalid email or password');
+});
+
+test('a guarded page sends the visitor to sign-in and back afterwards', async ({ page }) => {
+  await page.goto('/account/tokens');
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount%2Ftokens$/);
+  await new SignInPage(page).signInWithPassword(demoEmail('owner'), DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account\/tokens$/);
+  await expect(page.getByRole('heading', { name: 'Personal access tokens', level: 1 })).toBeVisible();
+});
+
+test('an error sent back by a redirect sign-in is shown', async ({ page }) => {
+  await page.goto('/sign-in?error=invalid-ticket&errorDescription=The%20link%20has%20expired');
+  await expect(new SignInPage(page).error()).toHaveText('Sign-in failed: The link has expired');
+  await page.goto('/sign-in?error=x&errorDescription=social%20user%20already%20exists');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(new SignInPage(page).error()).toHaveCount(0);
+});
+
+test('sign-up checks the form in the browser, then creates the account', async ({ page }) => {
+  const signUp = new SignUpPage(page);
+  await signUp.goto();
+  await signUp.submit();
+  await expect(page.getByText('Required')).toHaveCount(4);
+  await signUp.fill({ name: 'A', email: 'nope', password: 'abc', confirm: 'abd' });
+  await signUp.submit();
+  await expect(page.getByText('The name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(page.getByText('Minimum 8 characters')).toBeVisible();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+
+  await signUp.fill({ name: 'Eszter Új', email: uniqueEmail('signup'), password: 'a-long-password', confirm: 'a-long-password' });
+  await signUp.submit();
+  // The demo backend does not require e-mail verification: the new user is signed in, with no role yet.
+  await expect(page.getByRole('heading', { name: 'Welcome, Eszter Új' })).toBeVisible();
+  await expect(page.getByTestId('current-role')).toHaveText('Your role: No role yet');
+  expect(await new AppShellPage(page).navigationLabels()).toEqual(['Home', 'Account']);
+});
+
+async function signUpFresh(page: Page, email: string, password: string): Promise<void> {
+  const signUp = new SignUpPage(page);
+  await signUp.goto();
+  await signUp.fill({ name: 'Mfa Tester', email, password, confirm: password });
+  await signUp.submit();
+  await expect(page.getByRole('heading', { name: 'Welcome, Mfa Tester' })).toBeVisible();
+}
+
+test('a user turns on two-step sign-in and then signs in with a code', async ({ page }) => {
+  const email = uniqueEmail('mfa');
+  const password = 'a-long-password';
+  await signUpFresh(page, email, password);
+
+  await page.goto('/account/security');
+  await page.getByRole('button', { name: 'Set up' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret).not.toBe('');
+  await page.getByLabel('Code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Two-step sign-in is on.')).toBeVisible();
+
+  const shell = new AppShellPage(page);
+  await shell.signOut();
+  const signIn = new SignInPage(page);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await signIn.signInWithPassword(email, password);
+  await signIn.enterMfaCode(await generate({ secret }));
+  await expect(page.getByRole('heading', { name: 'Welcome, Mfa Tester' })).toBeVisible();
+});
+
+test('signing out in one tab signs out the other', async ({ context }) => {
+  const first = await context.newPage();
+  const signIn = new SignInPage(first);
+  await signIn.goto();
+  await signIn.signInWithPassword(demoEmail('admin'), DEMO_PASSWORD);
+  await new AppShellPage(first).expectSignedInAs('Ádám Admin');
+
+  const second = await context.newPage();
+  await second.goto('/account');
+  await expect(second.getByRole('heading', { name: 'Account' })).toBeVisible();
+
+  await new AppShellPage(first).signOut();
+  await expect(first.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(second).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
+});

@@ -1,0 +1,25 @@
+// Every demo role lands on its own navigation.
+import { expect, test } from '@playwright/test';
+import { AppShellPage } from './pages/AppShellPage';
+import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+
+const ROLES: { role: string; label: string; nav: string[] }[] = [
+  { role: 'admin', label: 'Administrator', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'communicator', label: 'Communicator', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'member', label: 'Member', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'inspector', label: 'Inspector', nav: ['Home', 'Account'] },
+  { role: 'manager', label: 'Property manager', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'cleaner', label: 'Cleaner', nav: ['Home', 'Account'] },
+  { role: 'owner', label: 'Owner', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'contractor', label: 'Contractor', nav: ['Home', 'Account'] },
+];
+
+for (const { role, label, nav } of ROLES) {
+  test(`${role} sees the ${label} navigation`, async ({ page }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signInWithPassword(demoEmail(role), DEMO_PASSWORD);
+    await expect(page.getByTestId('current-role')).toHaveText(`Your role: ${label}`);
+    expect(await new AppShellPage(page).navigationLabels()).toEqual(nav);
+  });
+}
