@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDb, type Db } from '../db';
+import { Executor } from './execute';
+import { engineOptions, loadModel } from './index';
+import type { EngineSession } from './types';
+
+const PROJECT = path.join(__dirname, '__fixtures__', 'project');
+const ADA = '11111111-1111-1111-1111-111111111111';
+const BELA = '22222222-2222-2222-2222-222222222222';
+const user = (id: string): EngineSession => ({ role: 'user', variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': id }, isAdmin: false });
+const admin: EngineSession = { role: 'admin', variables: { 'x-hasura-role': 'admin' }, isAdmin: true };
+
+describe('executor', () => {
+  let db: Db;
+  let ex: Executor;
+  beforeAll(async () => {
+    db = await openDb({});
+    await migrate(db, { projectDir: PROJECT, applySeeds: false });
+    ex = new Executor(await loadModel(db, PROJECT, engineOptions({})), db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('a cached query still answers per session', async () => {
+    const q = { query: '{ articles(where: {is_published: {_eq: false}}, order_by: {id: asc}) { title } }' };
+    expect(JSON.parse(await ex.run(user(ADA), q))).toEqual({ data: { articles: [{ title: 'Notes' }] } });
+    expect(JSON.parse(await ex.run(user(BELA), q))).toEqual({ data: { articles: [{ title: 'Draft 100%' }] } });
+    expect(JSON.parse(await ex.run(user(ADA), q))).toEqual({ data: { articles: [{ title: 'Notes' }] } });
+  });
+
+  it('splices Postgres JSON into the response text and keeps root fields in request order', async () => {
+    const text = await ex.run(admin, { query: '{ b: authors_by_pk(id: 2) { name } __typename a: articles_by_pk(id: 1) { id } }' });
+    expect(text.startsWith('{"data":{"b":')).toBe(true);
+    expect(Object.keys(JSON.parse(text).data)).toEqual(['b', '__typename', 'a']);
+  });
+
+  it('runs all mutation fields of a request in one transaction', async () => {
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.comments');
+    const r = JSON.parse(await ex.run(admin, { query: 'mutation { a: insert_comments_one(object: {article_id: 1, text: "ok"}) { id } b: insert_comments_one(object: {article_id: 999, text: "fk"}) { id } }' }));
+    expect(r.errors[0]).toMatchObject({ extensions: { code: 'constraint-violation', path: '$.selectionSet.b.args.object' } });
+    const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM public.comments');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('prepares subscriptions: one key per role, document and session values the query reads', async () => {
+    const sub = { query: 'subscription { articles(where: {is_published: {_eq: false}}) { title } }' };
+    const a1 = ex.prepare(user(ADA), sub);
+    const a2 = ex.prepare({ ...user(ADA), variables: { ...user(ADA).variables, 'x-hasura-other': 'x' } }, sub);
+    const b = ex.prepare(user(BELA), sub);
+    if (!a1.ok || !a2.ok || !b.ok) throw new Error('prepare failed');
+    expect(a1.subscription.key).toBe(a2.subscription.key);
+    expect(a1.subscription.key).not.toBe(b.subscription.key);
+    expect(await a1.subscription.run()).toBe('{"articles":[{"title" : "Notes"}]}');
+    expect(JSON.parse(await b.subscription.run())).toEqual({ articles: [{ title: 'Draft 100%' }] });
+    expect(ex.prepare(user(ADA), { query: '{ articles { id } }' })).toMatchObject({ ok: false, errors: [{ extensions: { code: 'validation-failed' } }] });
+    expect(ex.prepare(user(ADA), { query: 'subscription { a: articles { id } b: authors { id } }' })).toMatchObject({ ok: false });
+  });
+});
