@@ -130,6 +130,26 @@ test('a property manager can keep at most 15 accommodations open', async ({ page
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Váci Loft' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Open accommodations' })).toContainText('15 of 15 open');
+
+  // A manager may change the NTAK fields; leaving with unsaved changes asks first.
+  await page.getByRole('tab', { name: 'NTAK' }).click();
+  await page.getByLabel('NTAK name').fill('Váci Loft Apartmanok Kft.');
+  const prompts: string[] = [];
+  page.once('dialog', (dialog) => {
+    prompts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'All accommodations' }).click();
+  await expect.poll(() => prompts).toEqual(['You have unsaved changes. Leave without saving?']);
+  await expect(page).toHaveURL(/tab=ntak/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.getByLabel('NTAK name')).toHaveValue('Váci Loft Apartmanok Kft.');
+  // The basics are not the manager's to change.
+  await page.getByRole('tab', { name: 'Basics' }).click();
+  await expect(page.getByText('You can view this accommodation but not change it.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
 });
 
 test('an owner sees only their own accommodations, read-only, also in Hungarian', async ({ page }) => {
