@@ -74,11 +74,12 @@ function fillInputDefaults(type: { name: string; getFields(): Record<string, { t
 export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Vars, ctxName: string, path: string): unknown {
   if (node.kind === Kind.VARIABLE) {
     const name = node.name.value;
-    if (!(name in vars)) {
+    if (!(name in vars)) throw validationFailed(`unbound variable "${name}"`, path);
+    const v = vars[name];
+    if (v === undefined) {
       if (isNonNullType(type)) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
       return undefined;
     }
-    const v = vars[name];
     if (isNonNullType(type) && (v === null || v === undefined)) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
     return v;
   }

@@ -69,6 +69,8 @@ function coerceVariables(schema: GraphQLSchema, op: OperationDefinitionNode, raw
     if (name in raw) out[name] = coerceJson(type, raw[name], name, path);
     else if (def.defaultValue) out[name] = coerceLiteral(type, def.defaultValue, {}, name, path);
     else if (def.type.kind === Kind.NON_NULL_TYPE) throw validationFailed(`expecting a value for non-nullable variable: "${name}"`, path);
+    // Declared but not given: present (so uses are not "unbound") and left out where used.
+    else out[name] = undefined;
   }
   return out;
 }

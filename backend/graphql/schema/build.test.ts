@@ -42,5 +42,5 @@ describe('schema per role', () => {
     expect(s).toMatch(/type articles \{[^}]*title: String!/);
     expect(s).not.toMatch(/type articles \{[^}]*body/);
     expect(s).not.toContain('type users');
-  });
+  }, 120_000);
 });
