@@ -17,7 +17,7 @@ describe('executor', () => {
   beforeAll(async () => {
     db = await openDb({});
     await migrate(db, { projectDir: PROJECT, applySeeds: false });
-    ex = new Executor(await loadModel(db, PROJECT, engineOptions({})), db);
+    ex = new Executor(await loadModel(db, PROJECT, engineOptions({ NODE_ENV: 'test' })), db);
   });
   afterAll(async () => {
     await db?.close();
