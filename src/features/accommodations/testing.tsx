@@ -1,27 +1,12 @@
-// Component-test rendering for this area: real i18next with the app's en/hu JSON for the
-// accommodation and rate namespaces, and the MUI default theme.
+// Component-test helpers for this area: the app's shared render (real en/hu translations, theme,
+// router, Nhost and Apollo providers) and a fast way to fill MUI fields.
 import type { ReactElement } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import enAccommodation from '../../../public/locales/en/accommodation.json';
-import enRate from '../../../public/locales/en/rate.json';
-import huAccommodation from '../../../public/locales/hu/accommodation.json';
-import huRate from '../../../public/locales/hu/rate.json';
+import { renderWithProviders } from '@/test/render';
 
 export function renderWithI18n(ui: ReactElement, language: 'en' | 'hu' = 'en') {
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: ['accommodation', 'rate'],
-    defaultNS: 'accommodation',
-    initAsync: false,
-    resources: { en: { accommodation: enAccommodation, rate: enRate }, hu: { accommodation: huAccommodation, rate: huRate } },
-    interpolation: { escapeValue: false },
-  });
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  return renderWithProviders(ui, { locale: language });
 }
 
 /** Replaces a field's text in one paste (typing key by key into MUI fields is slow in jsdom). */
