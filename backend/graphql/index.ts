@@ -9,7 +9,7 @@ import { readCatalog } from './catalog';
 import { Executor } from './execute';
 import { graphqlRouter } from './http';
 import { loadMetadata } from './metadata';
-import { buildModel, type Model } from './model';
+import { buildModel, quoteIdent, type Model } from './model';
 import { authenticate } from './session';
 import { attachSubscriptions } from './subscriptions';
 import type { SubscriptionDeps, SubscriptionServer } from './types';
@@ -32,7 +32,14 @@ export function engineOptions(env: NodeJS.ProcessEnv = process.env): EngineOptio
 export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions): Promise<Model> {
   const metadata = loadMetadata(projectDir);
   const catalog = await readCatalog(db);
-  return buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics });
+  const model = buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics });
+  for (const t of model.tables.values()) {
+    if (!t.enumValues || !t.primaryKey || t.primaryKey.length !== 1) continue;
+    const comment = t.columnsByName.has('comment') ? '"comment"::text' : 'NULL::text';
+    const r = await db.query<{ value: string; comment: string | null }>(`SELECT ${quoteIdent(t.primaryKey[0])}::text AS value, ${comment} AS comment FROM ${t.sql} ORDER BY 1`);
+    t.enumValues = r.rows.filter((row) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(row.value));
+  }
+  return model;
 }
 
 export async function createGraphqlEngine(ctx: BackendContext): Promise<GraphqlEngine> {

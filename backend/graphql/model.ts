@@ -27,6 +27,8 @@ export interface Column {
   jsonb: boolean;
   /** Text-like columns get _like/_ilike/_regex... */
   text: boolean;
+  /** Set when the column references a Hasura enum table: its GraphQL enum type name. */
+  enumRef: string | null;
 }
 
 export interface Relationship {
@@ -100,6 +102,8 @@ export interface Table {
   update: Map<string, UpdatePerm>;
   delete: Map<string, DeletePerm>;
   isView: boolean;
+  /** Hasura enum table (`is_enum: true`): its rows, filled in when the model is loaded. */
+  enumValues: { value: string; comment: string | null }[] | null;
 }
 
 export interface TrackedFunction {
@@ -179,6 +183,19 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
     }
     addPermissions(t, tm, roles);
   }
+  // Columns referencing an enum table's key take the enum type (Hasura `<table>_enum`).
+  for (const t of tables.values()) {
+    const ct = catalog.tables.get(t.key);
+    for (const fk of ct?.foreignKeys ?? []) {
+      const target = tables.get(tableKey(fk.refSchema, fk.refTable));
+      if (!target?.enumValues || fk.columns.length !== 1) continue;
+      const c = t.columnsByName.get(fk.columns[0]);
+      if (c) {
+        c.enumRef = `${target.gqlName}_enum`;
+        c.scalar = c.enumRef;
+      }
+    }
+  }
   const functions = meta.functions.map((fm) => trackFunction(fm, catalog, tables)).filter((f): f is TrackedFunction => f !== null);
   return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics };
 }
@@ -220,6 +237,7 @@ function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
     update: new Map(),
     delete: new Map(),
     isView: ct.kind !== 'r' && ct.kind !== 'p',
+    enumValues: tm.is_enum ? [] : null,
   };
 }
 
@@ -240,6 +258,7 @@ function makeColumn(c: CatalogColumn, cfg: NonNullable<TableMeta['configuration'
     stringify: stringify && STRINGIFIED.has(base),
     jsonb: base === 'jsonb',
     text: TEXT_TYPES.has(base),
+    enumRef: null,
   };
 }
 

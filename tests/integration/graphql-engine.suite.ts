@@ -146,6 +146,21 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         expect(r.data?.articles_by_pk).toMatchObject({ views: '9007199254740993', created_at: '2024-01-01T10:00:00+00:00' });
       });
 
+      it('enum tables become GraphQL enums on the columns that reference them', async () => {
+        const c = await asUser(ADA);
+        const r = await query<{ articles: { title: string; kind: string }[]; article_kinds: { value: string }[] }>(c, gql`{ articles(where: {kind: {_eq: note}}) { title kind } article_kinds(order_by: {value: asc}) { value } }`);
+        expect(r.errors).toEqual([]);
+        expect(r.data?.articles).toEqual([{ __typename: 'articles', title: 'Notes', kind: 'note' }]);
+        expect(r.data?.article_kinds.map((k) => k.value)).toEqual(['essay', 'note']);
+        const bad = await query(c, gql`query($k: article_kinds_enum!) { articles(where: {kind: {_eq: $k}}) { id } }`, { k: 'poem' });
+        expect(bad.errors[0].extensions?.code).toBe('validation-failed');
+        const t = await query<{ __type: { enumValues: { name: string; description: string }[] } }>(c, gql`{ __type(name: "article_kinds_enum") { enumValues { name description } } }`);
+        expect(t.data?.__type.enumValues).toEqual([
+          { __typename: '__EnumValue', name: 'essay', description: 'An essay' },
+          { __typename: '__EnumValue', name: 'note', description: 'A short note' },
+        ]);
+      });
+
       it('introspection shows each role only what it may use', async () => {
         const fields = async (c: ApolloClient) => {
           const r = await query<{ __type: { fields: { name: string }[] } }>(c, gql`{ __type(name: "articles") { name fields { name } } }`);

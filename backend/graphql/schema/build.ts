@@ -62,6 +62,7 @@ export class RoleSchemaBuilder {
   }
 
   build(): GraphQLSchema {
+    for (const t of this.model.tables.values()) if (t.enumValues) this.s.defineEnum(`${t.gqlName}_enum`, t.enumValues);
     const query = this.queryRoot();
     const mutationFields = this.mutationFields();
     const subscription = new GraphQLObjectType({ name: 'subscription_root', fields: () => this.queryFields(true) });

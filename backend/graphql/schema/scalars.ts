@@ -1,6 +1,6 @@
 // GraphQL scalars for Postgres types and the `<scalar>_comparison_exp` inputs of `where`.
 import {
-  GraphQLBoolean, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLScalarType, GraphQLString,
+  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLScalarType, GraphQLString,
   type GraphQLInputFieldConfigMap, type GraphQLInputType,
 } from 'graphql';
 
@@ -13,14 +13,28 @@ export class ScalarRegistry {
   private comparisons = new Map<string, GraphQLInputObjectType>();
   private jsonbCast?: GraphQLInputObjectType;
 
-  scalar(name: string): GraphQLScalarType {
+  private enums = new Map<string, GraphQLEnumType>();
+
+  /** Registers the enum type of a Hasura enum table (values = its rows). */
+  defineEnum(name: string, values: { value: string; comment: string | null }[]): void {
+    if (this.enums.has(name) || !values.length) return;
+    this.enums.set(name, new GraphQLEnumType({
+      name,
+      values: Object.fromEntries(values.map((v) => [v.value, { value: v.value, description: v.comment ?? undefined }])),
+    }));
+  }
+
+  scalar(name: string): GraphQLScalarType | GraphQLEnumType {
     const b = BUILTIN[name];
     if (b) return b;
+    const e = this.enums.get(name);
+    if (e) return e;
     let s = this.scalars.get(name);
     if (!s) {
       // Values pass through untouched: Postgres parses and checks them (as Hasura lets it).
-      s = new GraphQLScalarType({ name, serialize: (v) => v, parseValue: (v) => v });
-      this.scalars.set(name, s);
+      const made = new GraphQLScalarType({ name, serialize: (v) => v, parseValue: (v) => v });
+      this.scalars.set(name, made);
+      return made;
     }
     return s;
   }
@@ -30,6 +44,15 @@ export class ScalarRegistry {
     if (c) return c;
     const s = this.scalar(name);
     const list = new GraphQLList(new GraphQLNonNull(s));
+    if (this.enums.has(name)) {
+      c = new GraphQLInputObjectType({
+        name: `${name}_comparison_exp`,
+        description: `Boolean expression to compare columns of type "${name}". All fields are combined with logical 'AND'.`,
+        fields: { _eq: { type: s }, _in: { type: list }, _is_null: { type: GraphQLBoolean }, _neq: { type: s }, _nin: { type: list } },
+      });
+      this.comparisons.set(name, c);
+      return c;
+    }
     const fields: GraphQLInputFieldConfigMap = {
       _eq: { type: s }, _gt: { type: s }, _gte: { type: s }, _in: { type: list }, _is_null: { type: GraphQLBoolean },
       _lt: { type: s }, _lte: { type: s }, _neq: { type: s }, _nin: { type: list },

@@ -5,6 +5,8 @@ CREATE TABLE public.authors (
   profile jsonb NOT NULL DEFAULT '{}'::jsonb,
   born date
 );
+CREATE TABLE public.article_kinds (value text PRIMARY KEY, comment text);
+INSERT INTO public.article_kinds VALUES ('essay', 'An essay'), ('note', 'A short note');
 CREATE TABLE public.articles (
   id serial PRIMARY KEY,
   title text NOT NULL,
@@ -14,6 +16,7 @@ CREATE TABLE public.articles (
   rating numeric,
   views bigint NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
+  kind text NOT NULL DEFAULT 'essay' REFERENCES public.article_kinds(value),
   CONSTRAINT title_not_blank CHECK (title <> '')
 );
 CREATE TABLE public.comments (
@@ -31,3 +34,4 @@ INSERT INTO public.articles (title, body, author_id, is_published, rating, views
   ('Bartók', 'folk music', 2, true, 3.25, 5, '2024-01-03T10:00:00Z'),
   ('Draft 100%', 'it''s "quoted"', 2, false, 1, 0, '2024-01-04T10:00:00Z');
 INSERT INTO public.comments (article_id, text) VALUES (1, 'great'), (1, 'indeed'), (3, 'szép');
+UPDATE public.articles SET kind = 'note' WHERE title = 'Notes';
