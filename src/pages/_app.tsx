@@ -5,6 +5,7 @@ import type { EmotionCache } from '@emotion/react';
 import { appWithTranslation } from 'next-i18next/pages';
 import { ToastContainer } from 'react-toastify';
 import 'nprogress/nprogress.css';
+import { AppErrorBoundary } from '@/components/AppErrorBoundary';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { useRouteProgress } from '@/components/useRouteProgress';
 
@@ -17,7 +18,7 @@ function App({ Component, pageProps, emotionCache }: AppPropsWithLayout) {
   const getLayout = Component.getLayout ?? ((page) => page);
   return (
     <>
-      {getLayout(<Component {...pageProps} />, { emotionCache })}
+      <AppErrorBoundary>{getLayout(<Component {...pageProps} />, { emotionCache })}</AppErrorBoundary>
       <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} />
     </>
   );
