@@ -29,7 +29,7 @@ export class ScalarRegistry {
     if (b) return b;
     const e = this.enums.get(name);
     if (e) return e;
-    let s = this.scalars.get(name);
+    const s = this.scalars.get(name);
     if (!s) {
       // Values pass through untouched: Postgres parses and checks them (as Hasura lets it).
       const made = new GraphQLScalarType({ name, serialize: (v) => v, parseValue: (v) => v });
