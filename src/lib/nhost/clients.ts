@@ -1,7 +1,7 @@
 // The two Nhost clients (SPEC 7). `nhost` is the app's session: it signs in from the URL after a
 // redirect, refreshes its token and shares sign-in/out with other tabs. `createIsolatedNhost()`
-// has both switched off and keeps its session in memory, for one-off calls (e.g. trying a
-// personal access token) that must not replace or rotate the user's own session.
+// has both switched off and keeps its session in memory: for guest pages and one-off calls (e.g.
+// calling a function for a guest) that must never pick up, replace or rotate the user's session.
 // Both send people back to window.location.origin (the SDK's client URL) after e-mailed links.
 import { NhostClient } from '@nhost/nextjs';
 import { NhostClient as ReactNhostClient } from '@nhost/react';
