@@ -50,10 +50,10 @@ export class Executor {
     let doc = this.docs.get(query);
     if (doc) return doc;
     try {
-      doc = parse(query, { maxTokens: 50_000 });
+      doc = parse(query, { maxTokens: 200_000 });
     } catch (e) {
-      const msg = e instanceof GraphQLError ? e.message.replace(/^Syntax Error: /, '') : 'not a valid graphql query';
-      throw new GqlError('validation-failed', `not a valid graphql query: ${msg}`, '$.query');
+      const msg = e instanceof GraphQLError ? `: ${e.message.replace(/^Syntax Error: /, '')}` : '';
+      throw new GqlError('validation-failed', `not a valid graphql query${msg}`, '$.query');
     }
     if (this.docs.size >= DOC_CACHE_MAX) this.docs.delete(this.docs.keys().next().value as string);
     this.docs.set(query, doc);

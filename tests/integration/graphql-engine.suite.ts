@@ -299,6 +299,12 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         const aliases = Array.from({ length: 3000 }, (_, i) => `a${i}: articles { id }`).join(' ');
         const a = await post({ query: `{ ${aliases} }` }, admin);
         expect((a.body as { errors: GqlErr[] }).errors[0].message).toMatch(/more than \d+ fields/);
+        let w: Record<string, unknown> = { id: { _eq: 1 } };
+        for (let i = 0; i < 3000; i++) w = { _not: w };
+        const deepVars = await post({ query: 'query($w: articles_bool_exp) { articles(where: $w) { id } }', variables: { w } }, admin);
+        expect((deepVars.body as { errors: GqlErr[] }).errors[0]).toMatchObject({ message: 'input values may be nested at most 64 levels deep', extensions: { code: 'validation-failed' } });
+        const deepLiteral = await post({ query: `{ articles(where: ${'{_not: '.repeat(3000)}{}${'}'.repeat(3000)}) { id } }` }, admin);
+        expect((deepLiteral.body as { errors: GqlErr[] }).errors[0].extensions?.code).toBe('validation-failed');
         const get = await fetch(`${backend.url}/v1/graphql`);
         expect(get.status).toBe(405);
         expect(await get.json()).toMatchObject({ errors: [{ extensions: { code: 'method-not-allowed' } }] });

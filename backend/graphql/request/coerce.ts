@@ -8,6 +8,9 @@ import { validationFailed } from '../errors';
 
 export type Vars = Record<string, unknown>;
 
+/** Deeper input values (e.g. `_not` chains) are refused before they reach the compiler. */
+export const MAX_INPUT_DEPTH = 64;
+
 function typeLabel(t: GraphQLInputType): string {
   return String(t);
 }
@@ -32,15 +35,16 @@ function scalarFromJson(name: string, v: unknown, ctxName: string, path: string)
 }
 
 /** Coerces a JSON value (a variable's value) to an input type. */
-export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, path: string): unknown {
+export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, path: string, depth = 0): unknown {
+  if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
   if (isNonNullType(type)) {
     if (v === null || v === undefined) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
-    return coerceJson(type.ofType, v, ctxName, path);
+    return coerceJson(type.ofType, v, ctxName, path, depth + 1);
   }
   if (v === null || v === undefined) return null;
   if (isListType(type)) {
-    if (!Array.isArray(v)) return [coerceJson(type.ofType, v, ctxName, path)];
-    return v.map((x, i) => coerceJson(type.ofType, x, ctxName, `${path}[${i}]`));
+    if (!Array.isArray(v)) return [coerceJson(type.ofType, v, ctxName, path, depth + 1)];
+    return v.map((x, i) => coerceJson(type.ofType, x, ctxName, `${path}[${i}]`, depth + 1));
   }
   if (isScalarType(type)) return scalarFromJson(type.name, v, ctxName, path);
   if (isEnumType(type)) {
@@ -54,7 +58,7 @@ export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, 
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       const f = fields[k];
       if (!f) throw validationFailed(`field "${k}" not found in type: '${type.name}'`, `${path}.${k}`);
-      out[k] = coerceJson(f.type, x, k, `${path}.${k}`);
+      out[k] = coerceJson(f.type, x, k, `${path}.${k}`, depth + 1);
     }
     fillInputDefaults(type, out, path);
     return out;
@@ -71,7 +75,8 @@ function fillInputDefaults(type: { name: string; getFields(): Record<string, { t
 }
 
 /** Coerces an argument literal (which may contain variables) to an input type. */
-export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Vars, ctxName: string, path: string): unknown {
+export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Vars, ctxName: string, path: string, depth = 0): unknown {
+  if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
   if (node.kind === Kind.VARIABLE) {
     const name = node.name.value;
     if (!(name in vars)) throw validationFailed(`unbound variable "${name}"`, path);
@@ -85,12 +90,12 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
   }
   if (isNonNullType(type)) {
     if (node.kind === Kind.NULL) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
-    return coerceLiteral(type.ofType, node, vars, ctxName, path);
+    return coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1);
   }
   if (node.kind === Kind.NULL) return null;
   if (isListType(type)) {
-    if (node.kind !== Kind.LIST) return [coerceLiteral(type.ofType, node, vars, ctxName, path)];
-    return node.values.map((x, i) => coerceLiteral(type.ofType, x, vars, ctxName, `${path}[${i}]`));
+    if (node.kind !== Kind.LIST) return [coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1)];
+    return node.values.map((x, i) => coerceLiteral(type.ofType, x, vars, ctxName, `${path}[${i}]`, depth + 1));
   }
   if (isScalarType(type)) {
     switch (type.name) {
@@ -131,7 +136,7 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
       const k = f.name.value;
       const def = fields[k];
       if (!def) throw validationFailed(`field "${k}" not found in type: '${type.name}'`, `${path}.${k}`);
-      const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`);
+      const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`, depth + 1);
       if (v !== undefined) out[k] = v;
     }
     fillInputDefaults(type, out, path);
