@@ -98,6 +98,8 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         expect(await titles({ author: { profile: { _has_key: 'tags' } } })).toEqual(['Engines', 'Notes']);
         expect(await titles({ title: { _like: '%100\\%' } })).toEqual(['Draft 100%']);
         expect(await titles({ created_at: { _gte: '2024-01-03T00:00:00Z' }, comments: { text: { _regex: '^sz' } } })).toEqual(['Bartók']);
+        expect(await titles({ comments_aggregate: { count: { predicate: { _gte: 2 } } } })).toEqual(['Engines']);
+        expect(await titles({ comments_aggregate: { count: { predicate: { _eq: 1 }, filter: { text: { _eq: 'great' } } } } })).toEqual(['Engines']);
       });
 
       it('orders by related columns and aggregates, pages with limit/offset and distinct_on', async () => {

@@ -56,6 +56,8 @@ function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: 
   if (rel) return relationshipExp(ctx, t, alias, rel, v, mode);
   const cf = t.computed.get(key);
   if (cf) return computedExp(ctx, t, alias, cf, v, mode);
+  const aggRel = key.endsWith('_aggregate') ? t.relationships.get(key.slice(0, -'_aggregate'.length)) : undefined;
+  if (aggRel?.kind === 'array') return aggregatePredicate(ctx, t, alias, aggRel, v, mode);
   throw validationFailed(`field "${key}" not found in type: '${t.gqlName}_bool_exp'`);
 }
 
@@ -173,4 +175,22 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
     }
   }
   return parts.length ? parts.join(' AND ') : 'true';
+}
+
+/** `<rel>_aggregate: {count: {predicate: {_gt: 1}, filter, arguments, distinct}}`. */
+function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode): string {
+  const remote = ctx.model.tables.get(rel.remoteKey) as Table;
+  const spec = (v as { count?: { predicate?: unknown; filter?: unknown; arguments?: string[] | null; distinct?: boolean | null } } | null)?.count;
+  if (!spec) return 'true';
+  const a = ctx.alias('g');
+  const conds = [joinCondition(rel, alias, a)];
+  if (mode === 'where') {
+    const perm = selectPerm(remote, ctx.role);
+    if (perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
+  }
+  if (spec.filter) conds.push(compileBoolExp(ctx, remote, a, spec.filter, mode));
+  const cols = (spec.arguments ?? []).map((g) => `${a}.${quoteIdent((mode === 'where' ? remote.columnsByGql.get(g) : remote.columnsByName.get(g))?.name ?? g)}`);
+  const counted = cols.length ? `${spec.distinct ? 'DISTINCT ' : ''}${cols.length === 1 ? cols[0] : `(${cols.join(', ')})`}` : '*';
+  const lhs = `(SELECT count(${counted}) FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
+  return columnExp(ctx, t, alias, lhs, 'integer', null, spec.predicate ?? {}, mode);
 }

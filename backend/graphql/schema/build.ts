@@ -213,7 +213,9 @@ export class RoleSchemaBuilder {
           for (const c of this.selectable(t)) f[c.gqlName] = { type: this.s.comparison(c.scalar) };
           for (const rel of t.relationships.values()) {
             const remote = this.table(rel.remoteKey);
-            if (this.canSelect(remote)) f[rel.name] = { type: this.boolExp(remote) };
+            if (!this.canSelect(remote)) continue;
+            f[rel.name] = { type: this.boolExp(remote) };
+            if (rel.kind === 'array' && this.canAggregate(remote)) f[`${rel.name}_aggregate`] = { type: this.aggregateBoolExp(remote) };
           }
           const perm = selectPerm(t, this.role);
           for (const cf of t.computed.values()) {
@@ -228,6 +230,26 @@ export class RoleSchemaBuilder {
       });
       return self;
     });
+  }
+
+  /** `<rel>_aggregate: {count: {predicate, filter, arguments, distinct}}` in a bool_exp. */
+  private aggregateBoolExp(t: Table): GraphQLInputObjectType {
+    return this.once(`aggbool:${t.key}`, () => new GraphQLInputObjectType({
+      name: `${t.gqlName}_aggregate_bool_exp`,
+      fields: () => ({
+        count: {
+          type: new GraphQLInputObjectType({
+            name: `${t.gqlName}_aggregate_bool_exp_count`,
+            fields: () => ({
+              arguments: { type: new GraphQLList(new GraphQLNonNull(this.selectColumnEnum(t))) },
+              distinct: { type: GraphQLBoolean },
+              filter: { type: this.boolExp(t) },
+              predicate: { type: new GraphQLNonNull(this.s.comparison('Int')) },
+            }),
+          }),
+        },
+      }),
+    }));
   }
 
   orderByType(t: Table): GraphQLInputObjectType {
