@@ -109,7 +109,7 @@ describe('constraints on the embedded database (PGlite)', () => {
       expect(error.message).toMatch(/^Check constraint violation\. /);
     }
     // Notes are required for a failed inspection check.
-    const check = await client.data<{ inspection_checks: { inspection_id: string; check_id: string }[] }>(ADMIN, '{ inspection_checks(where: {result: {_eq: "passed"}}, limit: 1) { inspection_id check_id } }');
+    const check = await client.data<{ inspection_checks: { inspection_id: string; check_id: string }[] }>(ADMIN, '{ inspection_checks(where: {result: {_eq: passed}}, limit: 1) { inspection_id check_id } }');
     const { inspection_id, check_id } = check.inspection_checks[0];
     const failed = await client.gql(ADMIN, 'mutation($i: uuid!, $c: uuid!, $s: inspection_checks_set_input) { update_inspection_checks_by_pk(pk_columns: {inspection_id: $i, check_id: $c}, _set: $s) { result } }', { i: inspection_id, c: check_id, s: { result: 'failed' } });
     expect(failed.errors?.[0].extensions.code).toBe('constraint-violation');

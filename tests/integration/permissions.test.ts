@@ -415,8 +415,8 @@ describe.each(DATABASES)('on $name', (database) => {
         ownClosed: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tisztaLakas}"}, contractor_closing_id: {_is_null: false}}, limit: 1, order_by: {id: asc}) { id }
         other: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tothSzerviz}"}, contractor_closing_id: {_is_null: true}}, limit: 1, order_by: {id: asc}) { id }
         otherClosing: monthly_closings(where: {contractor_id: {_eq: "${CONTRACTOR.tothSzerviz}"}}, limit: 1) { id }
-        cleanA: cleanings(where: {unit_id: {_eq: "${UNIT.loftA}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: "cancelled"}}}, limit: 1, order_by: {date: asc}) { id }
-        cleanStudio: cleanings(where: {unit_id: {_eq: "${UNIT.studio}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: "cancelled"}}}, limit: 1, order_by: {date: asc}) { id }
+        cleanA: cleanings(where: {unit_id: {_eq: "${UNIT.loftA}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: cancelled}}}, limit: 1, order_by: {date: asc}) { id }
+        cleanStudio: cleanings(where: {unit_id: {_eq: "${UNIT.studio}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: cancelled}}}, limit: 1, order_by: {date: asc}) { id }
         insp2: inspections(where: {inspector_user_id: {_eq: "${DEMO.inspector2}"}}, limit: 1) { id }
         tVaci: threads(where: {thread_2_accommodations: {accommodation_id: {_eq: "${ACC.vaci}"}}}, limit: 1) { id }
         tPalace: threads(where: {thread_2_accommodations: {accommodation_id: {_eq: "${ACC.palace}"}}}, limit: 1) { id }
