@@ -15,7 +15,8 @@ type Scope = 'ALL' | ((userId: string) => Where);
 type Role = 'communicator' | 'member' | 'inspector' | 'manager' | 'cleaner' | 'owner' | 'contractor' | 'user';
 
 const eq = (v: string) => ({ _eq: v });
-const managedAcc = (u: string): Where => ({ units: { unit_2_users: { user_id: eq(u), connection_type: eq('manager') } } });
+/** "Managed by me": created by the manager, or a unit connects them as its property manager. */
+const managedAcc = (u: string): Where => ({ _or: [{ created_by_user_id: eq(u) }, { units: { unit_2_users: { user_id: eq(u), connection_type: eq('manager') } } }] });
 const cleanedUnit = (u: string): Where => ({ unit_2_users: { user_id: eq(u), connection_type: eq('cleaner') } });
 const contractedUnit = (u: string): Where => ({ unit_contractors: { contractor: { user_id: eq(u) } } });
 /** Rows hanging off an accommodation the user manages, via the relationship path. */
@@ -44,8 +45,9 @@ const READS: Record<string, Partial<Record<Role, Scope>>> = {
   units: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: MANAGED('accommodation'), cleaner: CLEANED(''), owner: OWNED('accommodation'), contractor: CONTRACTED('') },
   unit_2_users: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), cleaner: SELF('user_id') },
   unit_contractors: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), contractor: SELF('contractor.user_id') },
-  airbnbs: { communicator: 'ALL', member: 'ALL' },
-  airbnb_units: { communicator: 'ALL', member: 'ALL' },
+  // Listings are shared: a manager sees those on their units and those not yet linked anywhere.
+  airbnbs: { communicator: 'ALL', member: 'ALL', manager: (u) => ({ _or: [{ airbnb_units: { unit: { accommodation: managedAcc(u) } } }, { _not: { airbnb_units: {} } }] }) },
+  airbnb_units: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation') },
   dates: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL', cleaner: 'ALL', owner: 'ALL' },
   unit_dates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
   rates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
@@ -395,7 +397,26 @@ describe.each(DATABASES)('on $name', (database) => {
     { as: as('inspector', DEMO.inspector), does: "attach a photo to another inspector's inspection", expect: 'permission-error', op: (i) => insert('inspection_files', { inspection_id: i.inspection2, file_id: 'f0000000-0000-4000-a000-000000000003' }) },
     { as: as('manager', DEMO.manager), does: 'change a rate price of a managed unit', expect: 'ok', op: (i) => update('rates', byId(i.rateLoftA), { price: 99 }) },
     { as: as('manager', DEMO.manager), does: "change a rate of another manager's unit", expect: 'no-rows', op: (i) => update('rates', byId(i.rateStudio), { price: 1 }) },
-    { as: as('manager', DEMO.manager), does: 'rename a rate (not a manager column)', expect: 'validation-failed', op: (i) => update('rates', byId(i.rateLoftA), { name: 'X' }) },
+    { as: as('manager', DEMO.manager), does: 'rename a rate of a managed unit', expect: 'ok', op: (i) => update('rates', byId(i.rateLoftA), { name: 'Standard (renamed)' }) },
+    { as: as('manager', DEMO.manager), does: 'add a unit to a managed accommodation', expect: 'ok', op: () => insert('units', { accommodation_id: ACC.vaci, name: 'Loft C' }) },
+    { as: as('manager', DEMO.manager), does: "add a unit to another manager's accommodation", expect: 'permission-error', op: () => insert('units', { accommodation_id: ACC.palace, name: 'Intruder' }) },
+    { as: as('manager', DEMO.manager), does: "add a rate to another manager's unit", expect: 'permission-error', op: () => insert('rates', { unit_id: UNIT.studio, name: 'Intruder', occupancy: 5, currency: 'EUR', price: 1 }) },
+    { as: as('manager', DEMO.manager), does: "derive a rate from another manager's rate", expect: 'permission-error', op: (i) => insert('rates', { unit_id: UNIT.loftA, name: 'Borrowed', occupancy: 3, currency: 'EUR', price: 0, parent_rate_id: i.rateStudio, derived_change_type: 'PERCENT', derived_change_value: -5 }) },
+    { as: as('manager', DEMO.manager), does: "add a tax range to another manager's accommodation", expect: 'permission-error', op: () => insert('tourist_tax_ranges', { accommodation_id: ACC.palace, type: 'PERCENT', currency: 'HUF', value: 4, valid_from: '2020-01-01', valid_to: '2020-12-31' }) },
+    { as: as('manager', DEMO.manager), does: "add a fee to another manager's accommodation", expect: 'permission-error', op: () => insert('fees', { accommodation_id: ACC.palace, name: 'Intruder fee', type: 'FIX', value: 1, currency: 'EUR' }) },
+    { as: as('manager', DEMO.manager), does: "add an expense factory to another manager's unit", expect: 'permission-error', op: () => insert('expense_factories', { unit_id: UNIT.studio, name: 'Intruder', type: 'FIX', value: 1, currency: 'EUR', expense_type: 'cleaning' }) },
+    { as: as('manager', DEMO.manager), does: "label another manager's accommodation", expect: 'permission-error', op: () => insert('accommodation_labels', { accommodation_id: ACC.palace, label_id: '60000000-0000-4000-a000-000000000004' }) },
+    { as: as('manager', DEMO.manager), does: "connect themselves to another manager's unit", expect: 'permission-error', op: () => insert('unit_2_users', { unit_id: UNIT.studio, user_id: DEMO.manager, connection_type: 'manager' }) },
+    { as: as('manager', DEMO.manager), does: "map an Airbnb listing to another manager's unit", expect: 'permission-error', op: () => insert('airbnb_units', { unit_id: UNIT.studio, airbnb_id: '51234567' }) },
+    { as: as('manager', DEMO.manager), does: 'attach a file they did not upload to a managed accommodation', expect: 'permission-error', op: () => insert('accommodation_files', { accommodation_id: ACC.vaci, file_id: 'f0000000-0000-4000-a000-000000000002', position: 9 }) },
+    { as: as('manager', DEMO.manager), does: "rename another manager's accommodation", expect: 'no-rows', op: () => update('accommodations', byId(ACC.palace), { name: 'Mine now' }) },
+    { as: as('manager', DEMO.manager), does: "delete a unit of another manager's accommodation", expect: 'no-rows', op: () => remove('units', byId(UNIT.studio)) },
+    { as: as('manager', DEMO.manager), does: "delete a rate of another manager's unit", expect: 'no-rows', op: (i) => remove('rates', byId(i.rateStudio)) },
+    { as: as('manager', DEMO.manager), does: 'move a unit to another accommodation', expect: 'validation-failed', op: () => update('units', byId(UNIT.loftA), { accommodation_id: ACC.palace }) },
+    { as: as('manager', DEMO.manager), does: "set a managed accommodation's owner (owner, tax id and VAT are staff's)", expect: 'validation-failed', op: () => update('accommodations', byId(ACC.vaci), { owner_id: '10000000-0000-4000-a000-000000000002' }) },
+    { as: as('manager', DEMO.manager), does: 'change the VAT rate of a managed accommodation', expect: 'validation-failed', op: () => update('accommodations', byId(ACC.vaci), { vat_rate: 5 }) },
+    { as: as('manager', DEMO.manager), does: 'hand a managed accommodation to someone else as creator', expect: 'validation-failed', op: () => update('accommodations', byId(ACC.vaci), { created_by_user_id: DEMO.manager2 }) },
+    { as: as('manager', DEMO.manager), does: 'delete an accommodation', expect: 'validation-failed', op: () => remove('accommodations', byId(ACC.vaci)) },
     { as: as('manager', DEMO.manager), does: 'answer a guest of a managed accommodation', expect: 'ok', op: (i) => insert('messages', { thread_id: i.threadVaci, direction: 'outgoing', body: 'See you soon' }) },
     { as: as('manager', DEMO.manager), does: 'write into a thread of another manager', expect: 'permission-error', op: (i) => insert('messages', { thread_id: i.threadPalace, direction: 'outgoing', body: 'Hi' }) },
     { as: as('member', DEMO.member), does: 'delete an accommodation', expect: 'validation-failed', op: () => remove('accommodations', byId(ACC.raday)) },
@@ -476,6 +497,71 @@ describe.each(DATABASES)('on $name', (database) => {
         `mutation { insert_inspections_one(object: {unit_id: "${UNIT.gardenOne}"}) { inspector_user_id } }`,
       );
       expect(insp.insert_inspections_one.inspector_user_id).toBe(DEMO.inspector2);
+    });
+
+    it('a manager creates an accommodation and everything under it; it stays theirs', async () => {
+      const me: Caller = { role: 'manager', userId: DEMO.manager };
+      const other: Caller = { role: 'manager', userId: DEMO.manager2 };
+      const run = async <T,>(caller: Caller, [query, variables]: Op) => client.data<T>(caller, query, variables);
+      const returning = (table: string, object: Record<string, unknown>, fields: string): Op => [`mutation($o: ${table}_insert_input!) { insert_${table}_one(object: $o) { ${fields} } }`, { o: object }];
+
+      // The creator comes from the token (the column is not in the manager's input type).
+      const forged = await client.gql(me, ...insert('accommodations', { name: 'Forged Flat', zip: '1111', address: 'x', created_by_user_id: DEMO.manager2 }));
+      expect(forged.errors?.[0].extensions.code).toBe('validation-failed');
+      const created = await run<{ insert_accommodations_one: { id: string; created_by_user_id: string } }>(
+        me,
+        returning('accommodations', { name: 'Dob Street Flats', zip: '1072', address: 'Dob utca 8.', accommodation_labels: { data: [{ label_id: '60000000-0000-4000-a000-000000000004' }] } }, 'id created_by_user_id'),
+      );
+      const accId = created.insert_accommodations_one.id;
+      expect(created.insert_accommodations_one.created_by_user_id).toBe(DEMO.manager);
+
+      // Two units, three rates (one derived), a tax range, fees, staff, a channel: all theirs to write.
+      const unit = async (name: string) => (await run<{ insert_units_one: { id: string } }>(me, returning('units', { accommodation_id: accId, name }, 'id'))).insert_units_one.id;
+      const unit1 = await unit('Apartment 1');
+      const unit2 = await unit('Apartment 2');
+      const rate = async (object: Record<string, unknown>) => (await run<{ insert_rates_one: { id: string } }>(me, returning('rates', object, 'id'))).insert_rates_one.id;
+      const standard = await rate({ unit_id: unit1, name: 'Standard', occupancy: 2, currency: 'EUR', price: 100 });
+      await rate({ unit_id: unit1, name: 'Family', occupancy: 4, currency: 'EUR', price: 140 });
+      await rate({ unit_id: unit1, name: 'Non-refundable', occupancy: 3, currency: 'EUR', price: 0, parent_rate_id: standard, derived_change_type: 'PERCENT', derived_change_value: -10 });
+      await run(me, insert('tourist_tax_ranges', { accommodation_id: accId, type: 'PERCENT', currency: 'HUF', value: 4, valid_from: '2020-01-01' }));
+      await run(me, insert('fees', { accommodation_id: accId, name: 'Cleaning fee', type: 'FIX', value: 30, currency: 'EUR' }));
+      await run(me, insert('expense_factories', { unit_id: unit2, name: 'Laundry', type: 'FIX', value: 10, currency: 'EUR', expense_type: 'laundry' }));
+      await run(me, insert('unit_2_users', { unit_id: unit2, user_id: DEMO.cleaner, connection_type: 'cleaner' }));
+      await run(me, insert('airbnbs', { id: '99000001', title: 'Dob Street Flats 2' }));
+      await run(me, insert('airbnb_units', { unit_id: unit2, airbnb_id: '99000001' }));
+      const edited = await run<{ update_accommodations: { affected_rows: number } }>(me, update('accommodations', byId(accId), { external_name: 'Dob Street', is_hidden: true }));
+      expect(edited.update_accommodations.affected_rows).toBe(1);
+
+      // The other manager neither sees nor writes any of it.
+      const seen = await client.data<{ accommodations_by_pk: { id: string } | null; units: unknown[]; rates: unknown[] }>(
+        other,
+        `{ accommodations_by_pk(id: "${accId}") { id } units(where: {accommodation_id: {_eq: "${accId}"}}) { id } rates(where: {unit: {accommodation_id: {_eq: "${accId}"}}}) { id } }`,
+      );
+      expect(seen).toEqual({ accommodations_by_pk: null, units: [], rates: [] });
+      expect((await client.gql(other, ...insert('units', { accommodation_id: accId, name: 'Apartment 3' }))).errors?.[0].extensions.code).toBe('permission-error');
+      expect((await client.gql(other, ...insert('unit_2_users', { unit_id: unit1, user_id: DEMO.manager2, connection_type: 'manager' }))).errors?.[0].extensions.code).toBe('permission-error');
+      expect((await run<{ update_accommodations: { affected_rows: number } }>(other, update('accommodations', byId(accId), { name: 'Taken over' }))).update_accommodations.affected_rows).toBe(0);
+      expect((await run<{ delete_rates: { affected_rows: number } }>(other, remove('rates', byId(standard)))).delete_rates.affected_rows).toBe(0);
+
+      // The creator reads the whole tree back, and still only their own accommodations.
+      const mine = await client.data<{ accommodations: { name: string }[]; accommodations_by_pk: { units: { name: string; rates: { name: string }[] }[]; tourist_tax_ranges: unknown[]; fees: unknown[] } }>(
+        me,
+        `{ accommodations(order_by: {name: asc}) { name } accommodations_by_pk(id: "${accId}") { units(order_by: {name: asc}) { name rates(order_by: {name: asc}) { name } } tourist_tax_ranges { id } fees { id } } }`,
+      );
+      expect(mine.accommodations.map((a) => a.name)).toEqual(['Andrássy Residence', 'Dob Street Flats', 'Király Garden Flats', 'Váci Loft']);
+      expect(mine.accommodations_by_pk).toEqual({
+        units: [
+          { name: 'Apartment 1', rates: [{ name: 'Family' }, { name: 'Non-refundable' }, { name: 'Standard' }] },
+          { name: 'Apartment 2', rates: [] },
+        ],
+        tourist_tax_ranges: [expect.anything()],
+        fees: [expect.anything()],
+      });
+      const others = await client.data<{ accommodations: { name: string }[] }>(other, '{ accommodations(order_by: {name: asc}) { name } }');
+      expect(others.accommodations.map((a) => a.name)).toEqual(['Palace Quarter Studio', 'Ráday Corner', 'Újlipótváros Riverside']);
+
+      // Deleting what they created is theirs too; the rates go with the unit.
+      expect((await run<{ delete_units: { affected_rows: number } }>(me, remove('units', byId(unit2)))).delete_units.affected_rows).toBe(1);
     });
 
     it('denied writes change nothing', async () => {

@@ -7,8 +7,10 @@ describe('editor capabilities', () => {
     expect(capabilitiesFor('admin')).toEqual(capabilitiesFor('member'));
   });
 
-  it('lets property managers change NTAK fields and images only', () => {
-    expect(capabilitiesFor('manager')).toMatchObject({ create: false, basics: false, rates: false, ntak: true, images: true, readsChannels: false });
+  it('lets property managers create and edit accommodations, but not the owner, money settings or contracts', () => {
+    const manager = capabilitiesFor('manager');
+    expect(manager).toMatchObject({ create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsChannels: true });
+    expect(manager).toMatchObject({ ownerAndTax: false, contracts: false });
   });
 
   it('keeps owners and unknown roles read-only, without the data they may not read', () => {

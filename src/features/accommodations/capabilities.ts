@@ -13,23 +13,28 @@ export interface EditorCapabilities {
   channels: boolean;
   ntak: boolean;
   images: boolean;
+  /** Owner, tax id and VAT rate decide who is paid and how invoices are made: office staff only. */
+  ownerAndTax: boolean;
+  /** The pm and manager contract files are agreements the office keeps. */
+  contracts: boolean;
   /** Labels, staff connections, channels and certificates are readable only by some roles. */
   readsStaffAndLabels: boolean;
   readsChannels: boolean;
   readsCertificates: boolean;
 }
 
-const NONE: EditorCapabilities = { create: false, basics: false, units: false, rates: false, taxes: false, fees: false, channels: false, ntak: false, images: false, readsStaffAndLabels: false, readsChannels: false, readsCertificates: false };
+const NONE: EditorCapabilities = { create: false, basics: false, units: false, rates: false, taxes: false, fees: false, channels: false, ntak: false, images: false, ownerAndTax: false, contracts: false, readsStaffAndLabels: false, readsChannels: false, readsCertificates: false };
 
 export function capabilitiesFor(role: AppRole | null): EditorCapabilities {
   switch (role) {
     // admin is Hasura's superuser role; member holds the staff write permissions.
     case 'admin':
     case 'member':
-      return { create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsStaffAndLabels: true, readsChannels: true, readsCertificates: true };
-    // A property manager may update NTAK fields and the gallery of the accommodations they manage.
+      return { create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, ownerAndTax: true, contracts: true, readsStaffAndLabels: true, readsChannels: true, readsCertificates: true };
+    // A property manager creates accommodations and edits everything of those they manage
+    // (created them or connected to a unit as manager), except the owner and money settings.
     case 'manager':
-      return { ...NONE, ntak: true, images: true, readsStaffAndLabels: true, readsCertificates: true };
+      return { ...NONE, create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsStaffAndLabels: true, readsChannels: true, readsCertificates: true };
     case 'communicator':
       return { ...NONE, readsStaffAndLabels: true, readsChannels: true, readsCertificates: true };
     default:

@@ -48,6 +48,14 @@ export function basicsToColumns(values: AccommodationValues): Record<string, unk
   };
 }
 
+/** Basics columns only office staff may set (see capabilities.ownerAndTax and nhost/metadata). */
+export const OWNER_AND_TAX_COLUMNS = ['owner_id', 'tax_id', 'vat_rate'] as const;
+
+/** The basics columns without those the role may not set, so the write is not refused for them. */
+export function withoutOwnerAndTax(columns: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(columns).filter(([key]) => !(OWNER_AND_TAX_COLUMNS as readonly string[]).includes(key)));
+}
+
 /** Database defaults a new accommodation does not need to send. */
 const ACCOMMODATION_DEFAULTS: Record<string, unknown> = { country: 'HU', city: 'Budapest', is_hidden: false };
 

@@ -19,6 +19,8 @@ export interface BasicsFormProps {
   labels: LabelRow[];
   staff: PersonOption[];
   readOnly?: boolean;
+  /** Owner, tax id and VAT rate shown but not editable (a property manager's view). */
+  ownerAndTaxReadOnly?: boolean;
   /** New accommodations cannot connect staff yet: staff hang on units. */
   canConnectStaff: boolean;
   onSave: (values: AccommodationValues) => Promise<SaveResult>;
@@ -50,7 +52,7 @@ function MultiSelect({ name, label, options, disabled }: { name: string; label: 
   );
 }
 
-export function BasicsForm({ initialValues, owners, labels, staff, readOnly, canConnectStaff, onSave, onDirtyChange }: BasicsFormProps) {
+export function BasicsForm({ initialValues, owners, labels, staff, readOnly, ownerAndTaxReadOnly, canConnectStaff, onSave, onDirtyChange }: BasicsFormProps) {
   const { t } = useTranslation('accommodation');
   const people = staff.map((p) => ({ id: p.id, label: p.displayName || p.email || p.id }));
   return (
@@ -62,10 +64,10 @@ export function BasicsForm({ initialValues, owners, labels, staff, readOnly, can
             <FormGrid>
               <TextInput name="name" label={t('fields.name')} disabled={readOnly} />
               <TextInput name="externalName" label={t('fields.externalName')} disabled={readOnly} />
-              <SelectInput name="ownerId" label={t('fields.owner')} disabled={readOnly} options={[{ value: '', label: t('fields.noOwner') }, ...owners.map((o) => ({ value: o.id, label: o.name }))]} />
+              <SelectInput name="ownerId" label={t('fields.owner')} disabled={readOnly || ownerAndTaxReadOnly} options={[{ value: '', label: t('fields.noOwner') }, ...owners.map((o) => ({ value: o.id, label: o.name }))]} />
               <TextInput name="ownerName" label={t('fields.ownerName')} disabled={readOnly} />
-              <TextInput name="taxId" label={t('fields.taxId')} disabled={readOnly} />
-              <TextInput name="vatRate" type="number" label={t('fields.vatRate')} disabled={readOnly} />
+              <TextInput name="taxId" label={t('fields.taxId')} disabled={readOnly || ownerAndTaxReadOnly} />
+              <TextInput name="vatRate" type="number" label={t('fields.vatRate')} disabled={readOnly || ownerAndTaxReadOnly} />
               <TextInput name="city" label={t('fields.city')} disabled={readOnly} />
               <TextInput name="country" label={t('fields.country')} helperText={t('fields.countryHelp')} disabled={readOnly} />
               <TextInput name="zip" label={t('fields.zip')} disabled={readOnly} />

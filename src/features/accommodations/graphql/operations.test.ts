@@ -13,7 +13,7 @@ import { INSERT_ACCOMMODATION_FILE } from './insertAccommodationFile';
 import { DELETE_ACCOMMODATION_FILE } from './deleteAccommodationFile';
 import { REORDER_ACCOMMODATION_FILES } from './reorderAccommodationFiles';
 import { accommodationOrderBy, accommodationWhere, EMPTY_FILTERS } from '../listQuery';
-import { newAccommodationColumns, ratesToDomain, rateToObject, taxRangesToDomain, unitToObject } from '../mappers';
+import { newAccommodationColumns, ratesToDomain, rateToObject, taxRangesToDomain, unitToObject, withoutOwnerAndTax } from '../mappers';
 import { ACCOMMODATION_CHANNELS } from './accommodationChannels';
 import { ACCOMMODATION_CITIES } from './accommodationCities';
 import { ACCOMMODATION_DETAILS } from './accommodationDetails';
@@ -35,7 +35,7 @@ import { UPSERT_UNIT } from './upsertUnit';
 import { SET_UNIT_STAFF } from './setUnitStaff';
 import { DELETE_RATE } from './deleteRate';
 
-const USERS = { member: '00000000-0000-4000-a000-000000000003', manager: '00000000-0000-4000-a000-000000000005', owner: '00000000-0000-4000-a000-000000000007' } as const;
+const USERS = { member: '00000000-0000-4000-a000-000000000003', manager: '00000000-0000-4000-a000-000000000005', manager2: '00000000-0000-4000-a000-000000000012', owner: '00000000-0000-4000-a000-000000000007' } as const;
 type Role = keyof typeof USERS;
 
 let backend: RunningBackend;
@@ -44,7 +44,9 @@ const clients = new Map<Role, ApolloClient>();
 async function clientFor(role: Role): Promise<ApolloClient> {
   const existing = clients.get(role);
   if (existing) return existing;
-  const claims = { 'x-hasura-allowed-roles': [role, 'user', 'me'], 'x-hasura-default-role': role, 'x-hasura-user-id': USERS[role], 'x-hasura-user-is-anonymous': 'false' };
+  // manager2 is the second demo property manager (role manager).
+  const hasuraRole = role === 'manager2' ? 'manager' : role;
+  const claims = { 'x-hasura-allowed-roles': [hasuraRole, 'user', 'me'], 'x-hasura-default-role': hasuraRole, 'x-hasura-user-id': USERS[role], 'x-hasura-user-is-anonymous': 'false' };
   const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': claims, sub: USERS[role] }, 900);
   const client = new ApolloClient({ link: new HttpLink({ uri: `${backend.url}/v1/graphql`, headers: { authorization: `Bearer ${token}` } }), cache: new InMemoryCache({ typePolicies: buildTypePolicies() }), defaultOptions: { query: { fetchPolicy: 'network-only' } } });
   clients.set(role, client);
@@ -161,13 +163,34 @@ describe('accommodation operations', () => {
     const after = (await member.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk;
     expect(after?.units[0].rates.map((r) => r.name)).toEqual(['Family']);
 
-    // The manager now connected to the units sees it, may change NTAK fields but not the basics.
+    // The manager now connected to the units sees it and may change NTAK fields and the basics,
+    // but not the owner and money settings (office staff only).
     const manager = await clientFor('manager');
     expect((await manager.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk?.name).toBe('Dob utca 8');
     expect((await manager.query({ query: ACCOMMODATION_STAFF, variables: { id } })).data?.unit_2_users).toHaveLength(2);
     await manager.mutate({ mutation: UPDATE_ACCOMMODATION_NTAK, variables: { id, set: { ntak_id: 'MA26000001', ntak_name: 'Dob 8', skip_ntak: false } } });
-    await expect(manager.mutate({ mutation: UPDATE_ACCOMMODATION, variables: { id, set: { name: 'Renamed' }, labels: [] } })).rejects.toThrow();
-    await expect(manager.query({ query: ACCOMMODATION_CHANNELS, variables: { id } })).rejects.toThrow();
+    await manager.mutate({ mutation: UPDATE_ACCOMMODATION, variables: { id, set: { external_name: 'Dob 8 flats' }, labels: [] } });
+    await expect(manager.mutate({ mutation: UPDATE_ACCOMMODATION, variables: { id, set: { vat_rate: 5 }, labels: [] } })).rejects.toThrow();
+    expect((await manager.query({ query: ACCOMMODATION_CHANNELS, variables: { id } })).data?.airbnb_units).toEqual([]);
+  });
+
+  it('let a property manager create an accommodation and build it up; another manager sees none of it', async () => {
+    const manager = await clientFor('manager');
+    const values = { name: 'Kazinczy 5', externalName: '', ownerId: null, ownerName: 'Szabó Péter', taxId: '', vatRate: 18, city: 'Budapest', country: 'HU', zip: '1075', address: 'Kazinczy utca 5.', isHidden: false, labelIds: [], managerIds: [], cleanerIds: [] };
+    const created = await manager.mutate({ mutation: INSERT_ACCOMMODATION, variables: { object: withoutOwnerAndTax(newAccommodationColumns(values)) } });
+    const id = created.data?.insert_accommodations_one?.id ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const unit = await manager.mutate({ mutation: UPSERT_UNIT, variables: { object: unitToObject({ name: 'Apartment 1', externalName: '', category: 'APARTMAN', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 0, occInfants: 0 }, id, null) } });
+    const unitId = unit.data?.insert_units_one?.id ?? '';
+    await manager.mutate({ mutation: UPSERT_RATE, variables: { object: { unit_id: unitId, name: 'Standard', occupancy: 2, currency: 'EUR', price: 100 } } });
+    await manager.mutate({ mutation: LINK_AIRBNB, variables: { airbnbId: '99000042', url: null, title: 'Kazinczy 5', unitId } });
+    const details = (await manager.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk;
+    expect(details?.units.map((u) => [u.name, u.rates.map((r) => r.name)])).toEqual([['Apartment 1', ['Standard']]]);
+    // The owner of an accommodation is chosen by office staff: the manager's insert cannot carry it.
+    await expect(manager.mutate({ mutation: INSERT_ACCOMMODATION, variables: { object: { ...newAccommodationColumns({ ...values, name: 'Kazinczy 7' }), owner_id: '10000000-0000-4000-a000-000000000001' } } })).rejects.toThrow();
+
+    const other = await clientFor('manager2');
+    expect((await other.query({ query: ACCOMMODATION_DETAILS, variables: { id } })).data?.accommodations_by_pk).toBeNull();
   });
 
   it('let an owner read their accommodation in the editor and nothing of others', async () => {

@@ -59,7 +59,7 @@ import { UPSERT_UNIT } from '../graphql/upsertUnit';
 import { useLeaveWarning } from '../hooks/useLeaveWarning';
 import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
 import { useThumbnails } from '../hooks/useThumbnails';
-import { basicsColumnsOf, basicsToColumns, basicsToForm, changedColumns, newAccommodationColumns, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject } from '../mappers';
+import { basicsColumnsOf, basicsToColumns, basicsToForm, changedColumns, newAccommodationColumns, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject, withoutOwnerAndTax } from '../mappers';
 import type { SaveResult } from '../submit';
 import type { OwnerOption } from '../types';
 import { accommodationListUrl, accommodationUrl, EDITOR_TABS, editorTabOf, NEW_ACCOMMODATION_ID, type EditorTab } from '../urls';
@@ -101,7 +101,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const staffLinks = useQuery(ACCOMMODATION_STAFF, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
   const channels = useQuery(ACCOMMODATION_CHANNELS, { variables: { id }, skip: skip || !can.readsChannels });
   const certificates = useQuery(ACCOMMODATION_CERTIFICATES, { variables: { id }, skip: skip || !can.readsCertificates });
-  const owners = useQuery(OWNERS, { skip: !can.basics });
+  const owners = useQuery(OWNERS, { skip: !can.ownerAndTax });
   const ownerOptions = useQuery(ACCOMMODATION_OWNER_OPTIONS, { skip: !can.basics });
   const labels = useQuery(LABELS, { skip: !can.readsStaffAndLabels });
   const people = useQuery(STAFF_OPTIONS, { skip: !can.basics });
@@ -160,11 +160,12 @@ export function AccommodationEditorView({ id }: { id: string }) {
   }, [owners.data, ownerOptions.data]);
 
   const saveBasics = async (values: AccommodationValues): Promise<SaveResult> => {
+    const allowed = (columns: Record<string, unknown>) => (can.ownerAndTax ? columns : withoutOwnerAndTax(columns));
     if (isNew) {
       let newId: string | null = null;
       const result = await write(async () => {
         const { data } = await insertAccommodation({
-          variables: { object: { ...newAccommodationColumns(values), accommodation_labels: { data: values.labelIds.map((labelId) => ({ label_id: labelId })) } } },
+          variables: { object: { ...allowed(newAccommodationColumns(values)), accommodation_labels: { data: values.labelIds.map((labelId) => ({ label_id: labelId })) } } },
         });
         newId = data?.insert_accommodations_one?.id ?? null;
       });
@@ -176,7 +177,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
       return result;
     }
     return write(async () => {
-      const changed = accommodation ? changedColumns(basicsColumnsOf(accommodation), basicsToColumns(values)) : basicsToColumns(values);
+      const changed = allowed(accommodation ? changedColumns(basicsColumnsOf(accommodation), basicsToColumns(values)) : basicsToColumns(values));
       // The engine needs at least one column to set; the name is always there.
       const set = Object.keys(changed).length ? changed : { name: values.name };
       await updateAccommodation({ variables: { id, set, labels: values.labelIds.map((labelId) => ({ accommodation_id: id, label_id: labelId })) } });
@@ -248,6 +249,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
             labels={labels.data?.labels ?? []}
             staff={people.data?.users ?? []}
             readOnly={!can.basics}
+            ownerAndTaxReadOnly={!can.ownerAndTax}
             canConnectStaff={!isNew && units.length > 0 && can.readsStaffAndLabels}
             onSave={saveBasics}
             onDirtyChange={onDirtyChange}
@@ -257,7 +259,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
           <div style={{ marginTop: 24 }}>
             <ContractFiles
               files={{ pm: accommodation.pm_contract_file_id, manager: accommodation.manager_contract_file_id }}
-              readOnly={!can.basics}
+              readOnly={!can.contracts}
               onUpload={async (kind: ContractKind, file) => {
                 await write(async () => {
                   const { fileMetadata, error } = await nhost.storage.upload({ file, bucketId: 'default' });
