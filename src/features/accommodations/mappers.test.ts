@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedColumns, newAccommodationColumns, ratesToDomain, rateToForm, rateToObject } from './mappers';
+import { changedColumns, newAccommodationColumns, ratesToDomain, rateToForm, rateToObject, withoutOwnerAndTax } from './mappers';
 import type { RateRow } from './types';
 
 const base: RateRow = { id: 'r1', unit_id: 'u1', name: 'Standard', occupancy: 2, currency: 'EUR', price: 100, min_price: null, max_price: null, min_stay: 1, max_stay: null, modifier_direction: null, modifier_type: null, modifier_value: null, parent_rate_id: null, derived_change_type: null, derived_change_value: null, inherit_closed_to_arrival: false, inherit_closed_to_departure: false };
@@ -15,6 +15,8 @@ describe('mappers', () => {
     const values = { name: 'Dob 8', externalName: ' ', ownerId: null, ownerName: '', taxId: '', vatRate: 18, city: 'Budapest', country: 'HU', zip: '1072', address: 'Dob utca 8.', isHidden: false, labelIds: [], managerIds: [], cleanerIds: [] };
     expect(newAccommodationColumns(values)).toEqual({ name: 'Dob 8', external_name: null, owner_id: null, owner_name: null, tax_id: null, vat_rate: 18, zip: '1072', address: 'Dob utca 8.' });
     expect(newAccommodationColumns({ ...values, country: 'AT', city: 'Wien' })).toMatchObject({ country: 'AT', city: 'Wien' });
+    // A property manager's insert leaves the owner and money columns to office staff.
+    expect(withoutOwnerAndTax(newAccommodationColumns(values))).toEqual({ name: 'Dob 8', external_name: null, owner_name: null, zip: '1072', address: 'Dob utca 8.' });
   });
 
   it('store a derived rate without its own price and modifiers only when chosen', () => {

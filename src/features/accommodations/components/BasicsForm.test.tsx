@@ -30,6 +30,21 @@ describe('BasicsForm', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it("lets a property manager edit the basics but not the owner, tax id or VAT rate", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSave = vi.fn().mockResolvedValue(null);
+    renderWithI18n(<BasicsForm initialValues={basicsToForm(null, [], { managerIds: [], cleanerIds: [] })} owners={[]} labels={labels} staff={[]} ownerAndTaxReadOnly canConnectStaff={false} onSave={onSave} />);
+    expect((screen.getByLabelText('VAT rate (%)') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Tax ID') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(false);
+    await fill(user, 'Name', 'Kazinczy 12');
+    await fill(user, 'ZIP code', '1075');
+    await fill(user, 'Address', 'Kazinczy utca 12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0][0]).toMatchObject({ name: 'Kazinczy 12', vatRate: 18, ownerId: null });
+  });
+
   it('saves cast values and shows a uniqueness error from the database on the name', async () => {
     const user = userEvent.setup({ delay: null });
     const onSave = setup(vi.fn().mockResolvedValue({ field: 'name', messageKey: 'errors.accommodationNameUnique' }));
