@@ -1,6 +1,6 @@
-// The accommodation area in Chromium against the real backend with demo data: a staff member
+// The accommodation area in Chromium against the real backend with demo data: a property manager
 // builds an accommodation (units, rates with a derived one, uniqueness errors, images, tax range
-// and preview), a property manager meets the open-editors limit, an owner reads only their own.
+// and preview) and meets the open-editors limit; an owner reads only their own.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -27,15 +27,17 @@ function png(r: number, g: number, b: number): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } }).png().toBuffer();
 }
 
-test('a staff member builds an accommodation with units, rates, images and a tax range', async ({ page }) => {
-  // Creating accommodations, units and rates is granted to the member role (nhost/metadata).
-  await signIn(page, 'member@demo.staydesk.test');
+test('a property manager builds an accommodation with units, rates, images and a tax range', async ({ page }) => {
+  // A manager may create accommodations; the new one is theirs through created_by_user_id (nhost/metadata).
+  await signIn(page, 'manager@demo.staydesk.test');
   await expect(page.getByRole('heading', { name: 'Accommodations' })).toBeVisible();
   await page.getByRole('link', { name: 'New accommodation' }).click();
 
   const name = `Dob utca ${Date.now() % 100000}`;
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('#field-name-helper-text')).toHaveText('Required');
+  // Owner, tax id and VAT rate are office staff's to set.
+  await expect(page.getByLabel('VAT rate (%)')).toBeDisabled();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('ZIP code').fill('1072');
   await page.getByLabel('Address').fill('Dob utca 8.');
@@ -121,7 +123,10 @@ test('a staff member builds an accommodation with units, rates, images and a tax
 test('a property manager can keep at most 15 accommodations open', async ({ page }) => {
   await signIn(page, 'manager@demo.staydesk.test');
   const table = page.getByRole('table', { name: 'Accommodations' });
-  await expect(table.getByRole('link')).toHaveCount(3);
+  // The seeded three they manage (plus any they created), never another manager's.
+  await expect(table.getByRole('link', { name: 'Váci Loft' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Andrássy Residence' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Palace Quarter Studio' })).toHaveCount(0);
   const fifteen = Array.from({ length: 15 }, (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`);
   await page.evaluate((ids) => window.localStorage.setItem('accommodations-open', JSON.stringify(ids)), fifteen);
   await table.getByRole('link', { name: 'Váci Loft' }).click();
@@ -146,10 +151,11 @@ test('a property manager can keep at most 15 accommodations open', async ({ page
   await expectSaved(page);
   await page.reload();
   await expect(page.getByLabel('NTAK name')).toHaveValue('Váci Loft Apartmanok Kft.');
-  // The basics are not the manager's to change.
+  // The basics are the manager's to change too, except the owner and money settings.
   await page.getByRole('tab', { name: 'Basics' }).click();
-  await expect(page.getByText('You can view this accommodation but not change it.')).toBeVisible();
-  await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+  await expect(page.getByText('You can view this accommodation but not change it.')).toHaveCount(0);
+  await expect(page.getByLabel('Name', { exact: true })).toBeEnabled();
+  await expect(page.getByLabel('VAT rate (%)')).toBeDisabled();
 });
 
 test('an owner sees only their own accommodations, read-only, also in Hungarian', async ({ page }) => {
