@@ -4,7 +4,12 @@ import pg from 'pg';
 import type { Db, Queryable, QueryResult } from './types';
 
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // Timestamps render in UTC, as on Nhost Cloud and in the embedded PGlite.
+    options: '-c TimeZone=UTC',
+  });
   // Fail fast on a wrong URL instead of on the first request.
   const probe = await pool.connect();
   probe.release();
