@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
+// Ports, data and build folders can be moved so two e2e runs on one machine do not collide.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+const NEXT_DIST_DIR = process.env.E2E_NEXT_DIST_DIR ?? 'node_modules/.cache/next-e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +30,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf .data-e2e && tsx backend/cli.ts --port ${BACKEND_PORT} --data .data-e2e`,
+      command: `rm -rf ${DATA_DIR} && tsx backend/cli.ts --port ${BACKEND_PORT} --data ${DATA_DIR}`,
       url: `http://localhost:${BACKEND_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -43,7 +46,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
         // Its own build folder, so a `next dev` running in the checkout is not disturbed.
-        NEXT_DIST_DIR: 'node_modules/.cache/next-e2e',
+        NEXT_DIST_DIR,
         NEXT_PUBLIC_NHOST_AUTH_URL: `http://localhost:${BACKEND_PORT}/v1/auth`,
         NEXT_PUBLIC_NHOST_GRAPHQL_URL: `http://localhost:${BACKEND_PORT}/v1/graphql`,
         NEXT_PUBLIC_NHOST_STORAGE_URL: `http://localhost:${BACKEND_PORT}/v1/storage`,
