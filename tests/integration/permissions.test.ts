@@ -35,7 +35,8 @@ const keyReadable = (role: string) => ({ key: { key_reads: { role_cd: { _in: [ro
 const READS: Record<string, Partial<Record<Role, Scope>>> = {
   groups: { communicator: SELF('user_groups.user_id'), member: SELF('user_groups.user_id'), inspector: SELF('user_groups.user_id') },
   user_groups: { communicator: SELF('user_id'), member: SELF('user_id'), inspector: SELF('user_id') },
-  owners: { owner: SELF('user_id') },
+  // Office staff and managers read owners' names only (the owner pickers); the rest is the owner's.
+  owners: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodations'), owner: SELF('user_id') },
   owner_ranges: { owner: SELF('owner.user_id') },
   contractors: { member: 'ALL', manager: MANAGED('unit_contractors.unit.accommodation'), contractor: SELF('user_id') },
   labels: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
@@ -48,6 +49,9 @@ const READS: Record<string, Partial<Record<Role, Scope>>> = {
   // Listings are shared: a manager sees those on their units and those not yet linked anywhere.
   airbnbs: { communicator: 'ALL', member: 'ALL', manager: (u) => ({ _or: [{ airbnb_units: { unit: { accommodation: managedAcc(u) } } }, { _not: { airbnb_units: {} } }] }) },
   airbnb_units: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation') },
+  unit_channel_listings: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
+  // Names of the people who can be connected to units (the staff pickers), nothing else of auth.users.
+  staff_users: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
   dates: { communicator: 'ALL', member: 'ALL', inspector: 'ALL', manager: 'ALL', cleaner: 'ALL', owner: 'ALL' },
   unit_dates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
   rates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
@@ -167,6 +171,13 @@ describe.each(DATABASES)('on $name', (database) => {
       insert_accommodation_files(objects: [
         {accommodation_id: "${ACC.vaci}", file_id: "f0000000-0000-4000-a000-000000000001"},
         {accommodation_id: "${ACC.kiraly}", file_id: "f0000000-0000-4000-a000-000000000002"}
+      ]) { affected_rows }
+    }`);
+    // Channel ids of a unit each manager manages, so listing reads have rows to check.
+    await client.data(ADMIN, `mutation {
+      insert_unit_channel_listings(objects: [
+        {unit_id: "${UNIT.loftA}", channel: booking, external_id: "BDC-1001", url: "https://www.booking.com/hotel/hu/vaci-loft.html"},
+        {unit_id: "${UNIT.studio}", channel: vrbo, external_id: "VRBO-2002"}
       ]) { affected_rows }
     }`);
     const insp = await client.data<{ inspections: { id: string }[] }>(ADMIN, `{ inspections(where: {inspector_user_id: {_eq: "${DEMO.inspector}"}, unit_id: {_eq: "${UNIT.loftA}"}}, limit: 1, order_by: {inspected_at: desc}) { id } }`);
@@ -425,6 +436,16 @@ describe.each(DATABASES)('on $name', (database) => {
     { as: as('user', DEMO.owner), does: 'change own display name', expect: 'ok', op: () => updateUser(DEMO.owner, { displayName: 'Anna K.' }) },
     { as: as('user', DEMO.owner), does: "change someone else's display name", expect: 'no-rows', op: () => updateUser(DEMO.owner2, { displayName: 'x' }) },
     { as: as('user', DEMO.owner), does: 'change own default role', expect: 'validation-failed', op: () => updateUser(DEMO.owner, { defaultRole: 'admin' }) },
+    { as: as('manager', DEMO.manager), does: 'add an Expedia id to a managed unit', expect: 'ok', op: () => insert('unit_channel_listings', { unit_id: UNIT.loftA, channel: 'expedia', external_id: 'EXP-77' }) },
+    { as: as('manager', DEMO.manager), does: "add a channel id to another manager's unit", expect: 'permission-error', op: () => insert('unit_channel_listings', { unit_id: UNIT.studio, channel: 'booking', external_id: 'BDC-9' }) },
+    { as: as('manager', DEMO.manager), does: "change another manager's channel id", expect: 'no-rows', op: () => update('unit_channel_listings', { external_id: eq('VRBO-2002') }, { external_id: 'VRBO-X' }) },
+    { as: as('manager', DEMO.manager), does: "remove another manager's channel id", expect: 'no-rows', op: () => remove('unit_channel_listings', { external_id: eq('VRBO-2002') }) },
+    { as: as('manager', DEMO.manager), does: 'move a channel id to another unit', expect: 'validation-failed', op: () => update('unit_channel_listings', { external_id: eq('BDC-1001') }, { unit_id: UNIT.studio }) },
+    { as: as('owner', DEMO.owner), does: 'add a channel id to an own unit', expect: 'validation-failed', op: () => insert('unit_channel_listings', { unit_id: UNIT.loftA, channel: 'booking', external_id: 'BDC-OWN' }) },
+    { as: as('communicator', DEMO.communicator), does: 'add a channel id', expect: 'validation-failed', op: () => insert('unit_channel_listings', { unit_id: UNIT.loftA, channel: 'booking', external_id: 'BDC-COM' }) },
+    { as: as('member', DEMO.member), does: 'add a channel id to any unit', expect: 'ok', op: () => insert('unit_channel_listings', { unit_id: UNIT.studio, channel: 'szallas_hu', external_id: '12345' }) },
+    { as: as('member', DEMO.member), does: 'create an accommodation in the name of another creator', expect: 'validation-failed', op: () => insert('accommodations', { name: 'Forged by member', zip: '1111', address: 'x', created_by_user_id: DEMO.manager }) },
+    { as: as('manager', DEMO.manager), does: 'rename an owner (names are read-only)', expect: 'validation-failed', op: () => update('owners', {}, { name: 'x' }) },
     { as: as('admin', DEMO.admin), does: 'delete a snippet (admin role in a JWT)', expect: 'ok', op: () => remove('snippets', { name: eq('Thank you') }) },
   ];
 
@@ -562,6 +583,65 @@ describe.each(DATABASES)('on $name', (database) => {
 
       // Deleting what they created is theirs too; the rates go with the unit.
       expect((await run<{ delete_units: { affected_rows: number } }>(me, remove('units', byId(unit2)))).delete_units.affected_rows).toBe(1);
+    });
+
+    it('channel ids are unique per channel, with the constraint named for the form', async () => {
+      const member: Caller = { role: 'member', userId: DEMO.member };
+      const taken = await client.gql(member, ...insert('unit_channel_listings', { unit_id: UNIT.gardenOne, channel: 'booking', external_id: 'BDC-1001' }));
+      expect(taken.errors?.[0].extensions.code).toBe('constraint-violation');
+      expect(taken.errors?.[0].message).toContain('unit_channel_listings_channel_external_id_key');
+      // The same id on another channel is another listing.
+      expect((await client.gql(member, ...insert('unit_channel_listings', { unit_id: UNIT.gardenOne, channel: 'other', external_id: 'BDC-1001' }))).errors).toBeUndefined();
+      const blank = await client.gql(member, ...insert('unit_channel_listings', { unit_id: UNIT.gardenOne, channel: 'google', external_id: ' ' }));
+      expect(blank.errors?.[0].message).toContain('unit_channel_listings_external_id_check');
+      const badUrl = await client.gql(member, ...insert('unit_channel_listings', { unit_id: UNIT.gardenOne, channel: 'google', external_id: 'G-1', url: 'javascript:alert(1)' }));
+      expect(badUrl.errors?.[0].message).toContain('unit_channel_listings_url_check');
+    });
+
+    it('staff and owner pickers: names, never contact or sign-in data of others', async () => {
+      const manager: Caller = { role: 'manager', userId: DEMO.manager };
+      const member: Caller = { role: 'member', userId: DEMO.member };
+      const staff = await client.data<{ staff_users: { id: string; display_name: string; is_manager: boolean; is_cleaner: boolean }[] }>(manager, '{ staff_users { id display_name is_manager is_cleaner } }');
+      expect(staff.staff_users.map((s) => `${s.display_name}:${s.is_manager ? 'manager' : ''}${s.is_cleaner ? 'cleaner' : ''}`).sort()).toEqual([
+        'Cecília Cleaner:cleaner',
+        'Csilla Cleaner:cleaner',
+        'Miklós Manager:manager',
+        'Mónika Manager:manager',
+      ]);
+      const page = await client.data<{ staff_users: { display_name: string }[] }>(manager, '{ staff_users(where: {display_name: {_ilike: "%cleaner%"}, is_cleaner: {_eq: true}}, order_by: {display_name: asc}, limit: 1) { display_name } }');
+      expect(page.staff_users).toHaveLength(1);
+      const denied: [Caller, string][] = [
+        [manager, '{ staff_users { email } }'],
+        [manager, '{ staff_users { phone_number } }'],
+        [manager, '{ owners { email } }'],
+        [manager, '{ owners { phone } }'],
+        [manager, '{ owners { tax_id } }'],
+        [member, '{ owners { email } }'],
+        [member, '{ owners { phone } }'],
+        [member, '{ owners { owner_ranges { commission_percent } } }'],
+        [{ role: 'cleaner', userId: DEMO.cleaner }, '{ staff_users { id } }'],
+        [{ role: 'owner', userId: DEMO.owner }, '{ staff_users { id } }'],
+      ];
+      for (const [caller, query] of denied) {
+        const r = await client.gql(caller, query);
+        expect(r.errors?.[0].extensions.code, `${JSON.stringify(caller)} ${query}`).toBe('validation-failed');
+      }
+      // The auth rows stay private: a manager still reads only their own user.
+      const users = await client.data<{ users: { id: string }[] }>(manager, '{ users { id email } }');
+      expect(users.users).toEqual([{ id: DEMO.manager, email: 'manager@demo.staydesk.test' }]);
+      const owners = async (caller: Caller) => (await client.data<{ owners: { name: string }[] }>(caller, '{ owners { name } }')).owners.map((o) => o.name).sort();
+      expect(await owners(manager)).toEqual(['Kovács Anna', 'Nagy Péter']);
+      expect(await owners({ role: 'manager', userId: DEMO.manager2 })).toEqual(['Horváth Eszter', 'Kovács Anna', 'Nagy Péter']);
+      expect(await owners(member)).toEqual(['Horváth Eszter', 'Kovács Anna', 'Nagy Péter']);
+    });
+
+    it('a member creating an accommodation is recorded as its creator', async () => {
+      const created = await client.data<{ insert_accommodations_one: { created_by_user_id: string } }>(
+        { role: 'member', userId: DEMO.member },
+        'mutation($o: accommodations_insert_input!) { insert_accommodations_one(object: $o) { created_by_user_id } }',
+        { o: { name: 'Member Made Flat', zip: '1111', address: 'Bartók Béla út 1.' } },
+      );
+      expect(created.insert_accommodations_one.created_by_user_id).toBe(DEMO.member);
     });
 
     it('denied writes change nothing', async () => {
