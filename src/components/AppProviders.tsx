@@ -9,10 +9,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { ApolloProvider } from '@apollo/client/react';
-import { NhostProvider } from '@nhost/nextjs';
 import { getDataClient } from '@/lib/apollo/dataClient';
 import { browserLanguages, pickDateLocale } from '@/lib/i18n/dateLocale';
 import { nhost } from '@/lib/nhost/clients';
+import { SessionProvider } from '@/lib/nhost/SessionProvider';
 import { theme } from '@/lib/theme/theme';
 
 export interface AppProvidersProps {
@@ -30,13 +30,13 @@ export function AppProviders({ children, emotionCache }: AppProvidersProps) {
     <AppCacheProvider emotionCache={emotionCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <NhostProvider nhost={nhost}>
+        <SessionProvider nhost={nhost}>
           <ApolloProvider client={client}>
             <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={dateLocale}>
               {children}
             </LocalizationProvider>
           </ApolloProvider>
-        </NhostProvider>
+        </SessionProvider>
       </ThemeProvider>
     </AppCacheProvider>
   );

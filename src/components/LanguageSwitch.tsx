@@ -1,12 +1,10 @@
-// Switches the interface between English and Hungarian on the same page, and remembers the choice
-// (Next.js reads the NEXT_LOCALE cookie on the next visit).
+// Switches the interface between English and Hungarian on the same page, and remembers the choice.
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { LOCALES, type Locale } from '@/lib/i18n/namespaces';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+import { rememberLocale } from '@/lib/i18n/rememberLocale';
 
 export function LanguageSwitch({ color = 'standard' }: { color?: 'standard' | 'primary' }) {
   const router = useRouter();
@@ -15,7 +13,7 @@ export function LanguageSwitch({ color = 'standard' }: { color?: 'standard' | 'p
 
   const switchTo = (locale: Locale | null) => {
     if (!locale || locale === current) return;
-    document.cookie = `NEXT_LOCALE=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+    rememberLocale(locale);
     void router.push({ pathname: router.pathname, query: router.query }, router.asPath, { locale, scroll: false });
   };
 

@@ -1,13 +1,26 @@
-// Home: the role dashboard when signed in, the landing page for visitors.
+// Home: the landing page for visitors (lean: no MUI, no session client), the role dashboard when
+// this browser holds a session (its chunk is fetched only then).
 import type { GetStaticProps } from 'next';
-import type { NextPageWithLayout } from '@/components/layout/types';
-import { staffOrPublicLayout } from '@/features/shell';
-import { HomeDashboard } from '@/features/shell/views/HomeDashboard';
+import dynamic from 'next/dynamic';
+import Head from 'next/head';
 import { Landing } from '@/features/shell/views/Landing';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+import { STORED_SESSION_CLASS, STORED_SESSION_SCRIPT, useHasStoredSession } from '@/lib/nhost/storedSession';
 
-const HomePage: NextPageWithLayout = () => <HomeDashboard />;
-HomePage.getLayout = staffOrPublicLayout(<Landing />);
-export default HomePage;
+const SignedInHome = dynamic(() => import('@/features/shell/views/SignedInHome'), { ssr: false, loading: () => null });
+
+export default function HomePage() {
+  const hasSession = useHasStoredSession();
+  return (
+    <>
+      <Head>
+        {/* Runs before first paint; keeps the landing hidden while a signed-in dashboard loads. */}
+        <script dangerouslySetInnerHTML={{ __html: STORED_SESSION_SCRIPT }} />
+        <style>{`.${STORED_SESSION_CLASS} .sd-landing{visibility:hidden}`}</style>
+      </Head>
+      {hasSession ? <SignedInHome /> : <Landing />}
+    </>
+  );
+}
 
 export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

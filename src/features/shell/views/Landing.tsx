@@ -1,38 +1,43 @@
 // What a visitor who is not signed in sees at the root: what Staydesk is and the way in.
+// Plain HTML and a CSS module (no MUI, no session client) so it loads fast on a phone.
 import NextLink from 'next/link';
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { PageTitle } from '@/components/PageTitle';
+import { LOCALES, type Locale } from '@/lib/i18n/namespaces';
+import { rememberLocale } from '@/lib/i18n/rememberLocale';
+import styles from './Landing.module.css';
 
 export function Landing() {
   const { t } = useTranslation('common');
+  const router = useRouter();
+  const current = (router.locale ?? 'en') as Locale;
+  const switchTo = (locale: Locale) => {
+    if (locale === current) return;
+    rememberLocale(locale);
+    void router.push({ pathname: router.pathname, query: router.query }, router.asPath, { locale, scroll: false });
+  };
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', px: 2, textAlign: 'center' }}>
+    <main className={`${styles.page} sd-landing`}>
       <PageTitle />
-      <Box sx={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageSwitch />
-      </Box>
-      <Typography variant="h3" component="h1" color="primary" sx={{ fontWeight: 600 }}>
-        {t('appName')}
-      </Typography>
-      <Typography variant="h6" component="p" sx={{ mt: 1, mb: 1 }}>
-        {t('tagline')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 560, mb: 3 }}>
-        {t('landing.intro')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" size="large" component={NextLink} href="/sign-in">
+      <div className={styles.languages} role="group" aria-label={t('language.label')}>
+        {LOCALES.map((locale) => (
+          <button key={locale} type="button" className={styles.language} lang={locale} aria-label={t(`language.${locale}`)} aria-pressed={locale === current} onClick={() => switchTo(locale)}>
+            {locale.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      <h1 className={styles.title}>{t('appName')}</h1>
+      <p className={styles.tagline}>{t('tagline')}</p>
+      <p className={styles.intro}>{t('landing.intro')}</p>
+      <div className={styles.actions}>
+        <NextLink className={styles.primary} href="/sign-in">
           {t('actions.signIn')}
-        </Button>
-        <Button variant="outlined" size="large" component={NextLink} href="/sign-up">
+        </NextLink>
+        <NextLink className={styles.secondary} href="/sign-up">
           {t('actions.signUp')}
-        </Button>
-      </Stack>
-    </Box>
+        </NextLink>
+      </div>
+    </main>
   );
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { hasStoredSession, STORED_SESSION_SCRIPT } from './storedSession';
+
+describe('stored session cookie', () => {
+  it('is seen when the refresh-token cookie holds a value', () => {
+    expect(hasStoredSession('NEXT_LOCALE=hu; nhostRefreshToken=2f6c0f0e-1b7e-4c5e-9d53-0d6b1d1e3c0a')).toBe(true);
+  });
+
+  it('is not seen without the cookie, with an empty one or one the SDK cleared to null', () => {
+    expect(hasStoredSession('')).toBe(false);
+    expect(hasStoredSession('NEXT_LOCALE=en; nhostSession={}')).toBe(false);
+    expect(hasStoredSession('nhostRefreshToken=')).toBe(false);
+    expect(hasStoredSession('nhostRefreshToken=null')).toBe(false);
+    expect(hasStoredSession('xnhostRefreshToken=abc')).toBe(false);
+  });
+
+  it('the head script marks <html> by the same rule', () => {
+    const run = (cookie: string) => {
+      const classes = new Set<string>();
+      const document = { cookie, documentElement: { classList: { add: (c: string) => classes.add(c) } } };
+      new Function('document', STORED_SESSION_SCRIPT)(document);
+      return classes.has('sd-session');
+    };
+    expect(run('a=1; nhostRefreshToken=abc')).toBe(true);
+    expect(run('nhostRefreshToken=null')).toBe(false);
+    expect(run('')).toBe(false);
+  });
+});
