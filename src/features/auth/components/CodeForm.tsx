@@ -14,7 +14,7 @@ export interface CodeFormProps {
   prompt: string;
   submitLabel: string;
   loading: boolean;
-  onSubmit: (code: string) => void;
+  onSubmit: (code: string) => void | Promise<void>;
 }
 
 export function CodeForm({ prompt, submitLabel, loading, onSubmit }: CodeFormProps) {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useNhostClient } from '@nhost/nextjs';
+import { useApolloClient } from '@apollo/client/react';
 import { addDays, startOfDay } from 'date-fns';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
@@ -16,6 +17,7 @@ import { FormTextField } from '@/components/form/FormTextField';
 import { formMessage, translateFormMessage } from '@/components/form/formMessage';
 import { nameField } from '@/components/form/validation';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
+import { PERSONAL_ACCESS_TOKENS } from '../graphql/personalAccessTokens';
 import type { AuthErrorLike } from '../lib/authErrors';
 
 const schema = yup.object({
@@ -30,6 +32,7 @@ const schema = yup.object({
 export function PersonalAccessTokensCard() {
   const { t } = useTranslation('auth');
   const nhost = useNhostClient();
+  const apollo = useApolloClient();
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<AuthErrorLike | null>(null);
 
@@ -55,6 +58,8 @@ export function PersonalAccessTokensCard() {
           else {
             setCreated(result.data?.personalAccessToken ?? null);
             helpers.resetForm();
+            // The list below shows the new token's name and dates.
+            await apollo.refetchQueries({ include: [PERSONAL_ACCESS_TOKENS] });
           }
         }}
       >

@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '@/components/PageTitle';
-import { MfaSetupCard } from './MfaSetupCard';
+import { MfaCard } from './MfaCard';
 import { SecurityKeyCard } from './SecurityKeyCard';
 
 export function SecurityView() {
@@ -14,7 +14,7 @@ export function SecurityView() {
       <Typography variant="h4" component="h1">
         {t('security.title')}
       </Typography>
-      <MfaSetupCard />
+      <MfaCard />
       <SecurityKeyCard />
     </Stack>
   );

@@ -1,8 +1,9 @@
-// Personal access tokens page.
+// Personal access tokens page: create one, see and revoke the existing ones.
 import { useTranslation } from 'next-i18next/pages';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '@/components/PageTitle';
+import { PersonalAccessTokenList } from './PersonalAccessTokenList';
 import { PersonalAccessTokensCard } from './PersonalAccessTokensCard';
 
 export function TokensView() {
@@ -14,6 +15,7 @@ export function TokensView() {
         {t('tokens.title')}
       </Typography>
       <PersonalAccessTokensCard />
+      <PersonalAccessTokenList />
     </Stack>
   );
 }
