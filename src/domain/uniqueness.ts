@@ -15,6 +15,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   rates_unit_id_name_key: { field: 'name', messageKey: 'errors.rateNameUnique' },
   rates_unit_id_occupancy_currency_key: { field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' },
   expense_factories_unit_id_name_key: { field: 'name', messageKey: 'errors.feeNameUnique' },
+  unit_channel_listings_channel_external_id_key: { field: 'externalId', messageKey: 'errors.channelIdUnique' },
   // An exclusion constraint, not a unique one, but it reads the same way to the user.
   tourist_tax_ranges_no_overlap: { field: 'validFrom', messageKey: 'errors.taxRangesOverlap' },
 };

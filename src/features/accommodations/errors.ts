@@ -11,3 +11,8 @@ export function messageOf(error: unknown): string {
   if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => e.message).join('; ');
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A delete refused because other rows still point at the record (Postgres foreign key). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'constraint-violation' && /foreign key/i.test(e.message));
+}

@@ -24,6 +24,11 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** `_ilike` pattern matching the typed text anywhere (everything when it is blank). */
+export function containsPattern(text: string): string {
+  return `%${likeEscape(text.trim())}%`;
+}
+
 export function accommodationWhere(filters: AccommodationFilters): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
   const search = filters.search.trim();

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LISTING_CHANNELS } from '@/domain/channelListings';
 
 const root = path.resolve(__dirname, '../../..');
 type Tree = { [key: string]: string | Tree };
@@ -55,7 +56,17 @@ describe('accommodation and rate translations', () => {
     const errors = [...uniqueness.matchAll(/messageKey: '(errors\.[a-zA-Z]+)'/g)].map((m) => m[1]);
     const known = new Set([...flatten(load('en', 'accommodation')), ...flatten(load('en', 'rate'))].map(base));
     expect(used.length).toBeGreaterThan(8);
-    expect(errors.length).toBe(6);
-    expect([...used, ...errors].filter((key) => !known.has(key))).toEqual([]);
+    expect(errors.length).toBe(7);
+    const channelForm = fs.readFileSync(path.join(root, 'src/domain/channelListings.ts'), 'utf8');
+    const channelKeys = [...channelForm.matchAll(/key: '([a-zA-Z.]+)'/g)].map((m) => m[1]);
+    expect(channelKeys).toEqual(['channels.invalidUrl']);
+    expect([...used, ...errors, ...channelKeys].filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('every channel the database knows has a name in both languages', () => {
+    for (const locale of ['en', 'hu']) {
+      const names = flatten(load(locale, 'accommodation')).filter((key) => key.startsWith('channels.names.'));
+      expect(names.map((key) => key.slice('channels.names.'.length))).toEqual([...LISTING_CHANNELS]);
+    }
   });
 });

@@ -113,10 +113,10 @@ export interface AccommodationDetails {
   units: UnitRow[];
 }
 
+/** Someone who can be connected to units (the staff_users view: id and name only). */
 export interface PersonOption {
   id: string;
   displayName: string;
-  email: string | null;
 }
 
 export interface OwnerOption {
@@ -129,4 +129,13 @@ export interface AirbnbLink {
   unit_id: string;
   airbnb_id: string;
   airbnb: { id: string; url: string | null; title: string } | null;
+}
+
+/** A unit's id on another channel (Booking.com, Expedia, ...), channels tab. */
+export interface ChannelListingRow {
+  id: string;
+  unit_id: string;
+  channel: string;
+  external_id: string;
+  url: string | null;
 }

@@ -3,14 +3,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { basicsToForm } from '../mappers';
 import { fill, renderWithI18n } from '../testing';
-import { BasicsForm } from './BasicsForm';
+import { BasicsForm, type BasicsFormProps } from './BasicsForm';
+import type { SearchOptions } from './SearchPicker';
 
-
-const owners = [{ id: 'o1', name: 'Kovács Anna' }];
 const labels = [{ id: 'l1', name: 'Premium', color: '#3f51b5' }];
+const noSearch: SearchOptions = () => Promise.resolve({ options: [], more: false });
+const searchProps = { searchOwners: noSearch, searchStaff: () => noSearch, knownNames: new Map<string, string>() };
 
-function setup(onSave = vi.fn().mockResolvedValue(null), language: 'en' | 'hu' = 'en') {
-  renderWithI18n(<BasicsForm initialValues={basicsToForm(null, [], { managerIds: [], cleanerIds: [] })} owners={owners} labels={labels} staff={[]} canConnectStaff={false} onSave={onSave} />, language);
+function setup(onSave = vi.fn().mockResolvedValue(null), language: 'en' | 'hu' = 'en', props: Partial<BasicsFormProps> = {}) {
+  renderWithI18n(<BasicsForm initialValues={basicsToForm(null, [], { managerIds: [], cleanerIds: [] })} labels={labels} {...searchProps} canConnectStaff={false} onSave={onSave} {...props} />, language);
   return onSave;
 }
 
@@ -33,9 +34,10 @@ describe('BasicsForm', () => {
   it("lets a property manager edit the basics but not the owner, tax id or VAT rate", async () => {
     const user = userEvent.setup({ delay: null });
     const onSave = vi.fn().mockResolvedValue(null);
-    renderWithI18n(<BasicsForm initialValues={basicsToForm(null, [], { managerIds: [], cleanerIds: [] })} owners={[]} labels={labels} staff={[]} ownerAndTaxReadOnly canConnectStaff={false} onSave={onSave} />);
+    renderWithI18n(<BasicsForm initialValues={basicsToForm(null, [], { managerIds: [], cleanerIds: [] })} labels={labels} {...searchProps} ownerAndTaxReadOnly canConnectStaff={false} onSave={onSave} />);
     expect((screen.getByLabelText('VAT rate (%)') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Tax ID') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Owner') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(false);
     await fill(user, 'Name', 'Kazinczy 12');
     await fill(user, 'ZIP code', '1075');
@@ -64,5 +66,60 @@ describe('BasicsForm', () => {
     await user.click(screen.getByLabelText('Rejtett'));
     await user.click(screen.getByRole('button', { name: 'Mentés' }));
     expect(await screen.findByText('Kötelező', { selector: '#field-name-helper-text' })).toBeTruthy();
+  });
+
+  it('searches owners on the server as one types and saves the chosen one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const owners = [
+      { id: 'o1', label: 'Kovács Anna' },
+      { id: 'o2', label: 'Kovács Béla' },
+    ];
+    const searchOwners = vi.fn<SearchOptions>((text) => Promise.resolve({ options: owners.filter((o) => o.label.toLowerCase().includes(text.toLowerCase())), more: text === '' }));
+    const onSave = setup(vi.fn().mockResolvedValue(null), 'en', { searchOwners });
+    await user.click(screen.getByLabelText('Owner'));
+    // An empty search asks the server for the first page and says there are more.
+    await waitFor(() => expect(searchOwners).toHaveBeenCalledWith(''));
+    expect(await screen.findByText('The first 2 matches are shown; type to narrow them')).toBeTruthy();
+    await user.paste('béla');
+    await waitFor(() => expect(searchOwners).toHaveBeenLastCalledWith('béla'));
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kovács Béla']));
+    await user.click(screen.getByRole('option', { name: 'Kovács Béla' }));
+    expect((screen.getByLabelText('Owner') as HTMLInputElement).value).toBe('Kovács Béla');
+    await fill(user, 'Name', 'Kazinczy 12');
+    await fill(user, 'ZIP code', '1075');
+    await fill(user, 'Address', 'Kazinczy utca 12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0][0]).toMatchObject({ ownerId: 'o2' });
+  });
+
+  it('shows connected staff by name, searches property managers and cleaners separately, and says who deletes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const searchStaff = vi.fn((kind: 'manager' | 'cleaner'): SearchOptions => (text) =>
+      Promise.resolve({ options: kind === 'manager' ? [{ id: 'm2', label: `Mónika Manager${text ? ` (${text})` : ''}` }] : [{ id: 'c1', label: 'Cecília Cleaner' }], more: false }),
+    );
+    const onSave = vi.fn().mockResolvedValue(null);
+    renderWithI18n(
+      <BasicsForm
+        initialValues={basicsToForm(null, [], { managerIds: ['m1'], cleanerIds: ['gone'] })}
+        labels={labels}
+        searchOwners={noSearch}
+        searchStaff={searchStaff}
+        knownNames={new Map([['m1', 'Miklós Manager']])}
+        showDeleteHint
+        canConnectStaff
+        onSave={onSave}
+      />,
+    );
+    expect(screen.getByText('Miklós Manager')).toBeTruthy();
+    expect(screen.getByText('Unknown person')).toBeTruthy();
+    expect(screen.getByText('Only an administrator can delete an accommodation. To take it out of use, mark it hidden.')).toBeTruthy();
+    await user.click(screen.getByLabelText('Property managers'));
+    await user.click(await screen.findByRole('option', { name: 'Mónika Manager' }));
+    expect(screen.getByText('Mónika Manager')).toBeTruthy();
+    await user.click(screen.getByLabelText('Cleaners'));
+    expect(await screen.findByRole('option', { name: 'Cecília Cleaner' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /Mónika/ })).toBeNull();
+    expect(searchStaff.mock.calls.map(([kind]) => kind).sort()).toEqual(['cleaner', 'manager']);
   });
 });

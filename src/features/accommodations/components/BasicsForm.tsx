@@ -1,4 +1,6 @@
 // The basics tab: names, owner, tax data, address, labels, connected staff and the hidden flag.
+// Owner and staff pickers search the server as the user types (the lists can be long).
+import { useMemo } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -6,18 +8,26 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useField } from 'formik';
 import { accommodationSchema, type AccommodationValues } from '@/domain/accommodationSchemas';
 import type { FormShape } from '../mappers';
 import { submitWith, type SaveResult } from '../submit';
-import type { LabelRow, OwnerOption, PersonOption } from '../types';
-import { CheckboxInput, DirtyReporter, FormGrid, SelectInput, TextInput } from './FormFields';
+import type { LabelRow } from '../types';
+import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from './FormFields';
+import { SearchPicker, type SearchOptions } from './SearchPicker';
 
 export interface BasicsFormProps {
   initialValues: FormShape<AccommodationValues>;
-  owners: OwnerOption[];
   labels: LabelRow[];
-  staff: PersonOption[];
+  /** Owners matching the typed text (server search). */
+  searchOwners: SearchOptions;
+  /** Property managers or cleaners matching the typed text (server search). */
+  searchStaff: (kind: 'manager' | 'cleaner') => SearchOptions;
+  /** Names of the owner and staff already chosen, by id. */
+  knownNames: ReadonlyMap<string, string>;
+  /** Deleting is an administrator's; others are told to hide the accommodation instead. */
+  showDeleteHint?: boolean;
   readOnly?: boolean;
   /** Owner, tax id and VAT rate shown but not editable (a property manager's view). */
   ownerAndTaxReadOnly?: boolean;
@@ -52,9 +62,11 @@ function MultiSelect({ name, label, options, disabled }: { name: string; label: 
   );
 }
 
-export function BasicsForm({ initialValues, owners, labels, staff, readOnly, ownerAndTaxReadOnly, canConnectStaff, onSave, onDirtyChange }: BasicsFormProps) {
+export function BasicsForm({ initialValues, labels, searchOwners, searchStaff, knownNames, showDeleteHint, readOnly, ownerAndTaxReadOnly, canConnectStaff, onSave, onDirtyChange }: BasicsFormProps) {
   const { t } = useTranslation('accommodation');
-  const people = staff.map((p) => ({ id: p.id, label: p.displayName || p.email || p.id }));
+  // Stable search functions, so an open picker does not search again on every keystroke elsewhere.
+  const searchManagers = useMemo(() => searchStaff('manager'), [searchStaff]);
+  const searchCleaners = useMemo(() => searchStaff('cleaner'), [searchStaff]);
   return (
     <Formik initialValues={initialValues} validationSchema={accommodationSchema} enableReinitialize onSubmit={submitWith(accommodationSchema, onSave)}>
       {({ isSubmitting }) => (
@@ -64,7 +76,7 @@ export function BasicsForm({ initialValues, owners, labels, staff, readOnly, own
             <FormGrid>
               <TextInput name="name" label={t('fields.name')} disabled={readOnly} />
               <TextInput name="externalName" label={t('fields.externalName')} disabled={readOnly} />
-              <SelectInput name="ownerId" label={t('fields.owner')} disabled={readOnly || ownerAndTaxReadOnly} options={[{ value: '', label: t('fields.noOwner') }, ...owners.map((o) => ({ value: o.id, label: o.name }))]} />
+              <SearchPicker name="ownerId" label={t('fields.owner')} search={searchOwners} knownNames={knownNames} disabled={readOnly || ownerAndTaxReadOnly} />
               <TextInput name="ownerName" label={t('fields.ownerName')} disabled={readOnly} />
               <TextInput name="taxId" label={t('fields.taxId')} disabled={readOnly || ownerAndTaxReadOnly} />
               <TextInput name="vatRate" type="number" label={t('fields.vatRate')} disabled={readOnly || ownerAndTaxReadOnly} />
@@ -76,11 +88,16 @@ export function BasicsForm({ initialValues, owners, labels, staff, readOnly, own
             <MultiSelect name="labelIds" label={t('fields.labels')} options={labels.map((l) => ({ id: l.id, label: l.name }))} disabled={readOnly} />
             {canConnectStaff ? (
               <FormGrid>
-                <MultiSelect name="managerIds" label={t('fields.managers')} options={people} disabled={readOnly} />
-                <MultiSelect name="cleanerIds" label={t('fields.cleaners')} options={people} disabled={readOnly} />
+                <SearchPicker multiple name="managerIds" label={t('fields.managers')} search={searchManagers} knownNames={knownNames} disabled={readOnly} />
+                <SearchPicker multiple name="cleanerIds" label={t('fields.cleaners')} search={searchCleaners} knownNames={knownNames} disabled={readOnly} />
               </FormGrid>
             ) : null}
             <CheckboxInput name="isHidden" label={t('fields.isHidden')} disabled={readOnly} />
+            {showDeleteHint ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('editor.adminDeletes')}
+              </Typography>
+            ) : null}
             {readOnly ? null : (
               <div>
                 <Button type="submit" variant="contained" disabled={isSubmitting}>

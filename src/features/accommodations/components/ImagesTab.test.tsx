@@ -44,8 +44,33 @@ describe('ImagesTab', () => {
     expect(onDelete).toHaveBeenCalledWith('f2');
   });
 
+  it('reorders by dragging an image onto another, and ignores drops of anything else', () => {
+    const onReorder = vi.fn().mockResolvedValue(undefined);
+    renderWithI18n(<ImagesTab images={images} onUpload={vi.fn()} onReorder={onReorder} onDelete={vi.fn()} />);
+    expect(screen.getByText('Drag an image onto another to move it there, or use the buttons.')).toBeTruthy();
+    const items = screen.getAllByRole('listitem');
+    expect(items.every((item) => item.getAttribute('draggable') === 'true')).toBe(true);
+    // The third image dropped on the first becomes the cover.
+    fireEvent.dragStart(items[2]);
+    fireEvent.dragOver(items[0]);
+    expect(items[0].style.outline).toContain('dashed');
+    fireEvent.drop(items[0]);
+    expect(onReorder).toHaveBeenLastCalledWith(['f3', 'f1', 'f2']);
+    expect(items[0].style.outline).toBe('');
+    // The first dropped on the second moves one place later.
+    fireEvent.dragStart(items[0]);
+    fireEvent.drop(items[1]);
+    expect(onReorder).toHaveBeenLastCalledWith(['f2', 'f1', 'f3']);
+    // Dropped on itself, or a drop with no drag from this gallery (a file from the desktop): nothing.
+    fireEvent.dragStart(items[1]);
+    fireEvent.drop(items[1]);
+    fireEvent.drop(items[2]);
+    expect(onReorder).toHaveBeenCalledTimes(2);
+  });
+
   it('offers no changes when read-only', () => {
     renderWithI18n(<ImagesTab images={images} readOnly onUpload={vi.fn()} onReorder={vi.fn()} onDelete={vi.fn()} />);
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getAllByRole('listitem').some((item) => item.getAttribute('draggable') === 'true')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-// The images tab: upload JPG/PNG/WebP, reorder, choose the cover (the first image) and delete.
-// Thumbnails are resized by the storage service's image transforms; the view builds their URLs.
-import { useRef, useState } from 'react';
+// The images tab: upload JPG/PNG/WebP, reorder (drag and drop, or the buttons for keyboard
+// users), choose the cover (the first image) and delete. Thumbnails are resized by the storage
+// service's image transforms; the view builds their URLs.
+import { useRef, useState, type DragEvent, type LiHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -39,6 +40,39 @@ export function ImagesTab({ images, readOnly, uploading, onUpload, onReorder, on
   const input = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<string[]>([]);
   const ids = images.map((image) => image.fileId);
+  // HTML5 drag and drop: the image being dragged and the one it is over (highlighted).
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragOver, setDragOver] = useState<number | null>(null);
+  const endDrag = () => {
+    setDragFrom(null);
+    setDragOver(null);
+  };
+  const dragProps = (index: number, fileId: string): LiHTMLAttributes<HTMLLIElement> =>
+    readOnly
+      ? {}
+      : {
+          draggable: true,
+          onDragStart: (event: DragEvent<HTMLLIElement>) => {
+            setDragFrom(index);
+            // Firefox starts a drag only with data set.
+            event.dataTransfer?.setData('text/plain', fileId);
+            if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+          },
+          onDragOver: (event: DragEvent<HTMLLIElement>) => {
+            if (dragFrom === null) return;
+            event.preventDefault();
+            if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
+            if (dragOver !== index) setDragOver(index);
+          },
+          onDragLeave: () => setDragOver((current) => (current === index ? null : current)),
+          onDrop: (event: DragEvent<HTMLLIElement>) => {
+            event.preventDefault();
+            const from = dragFrom;
+            endDrag();
+            if (from !== null && from !== index) void onReorder(moveItem(ids, from, index));
+          },
+          onDragEnd: endDrag,
+        };
 
   const pick = (files: FileList | null) => {
     const list = Array.from(files ?? []);
@@ -66,12 +100,22 @@ export function ImagesTab({ images, readOnly, uploading, onUpload, onReorder, on
       )}
       {rejected.length ? <Alert severity="error">{t('images.wrongType', { names: rejected.join(', ') })}</Alert> : null}
       {images.length === 0 ? <Typography color="text.secondary">{t('images.empty')}</Typography> : null}
+      {!readOnly && images.length > 1 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('images.dragHint')}
+        </Typography>
+      ) : null}
       <ol style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 }} aria-label={t('images.gallery')}>
         {images.map((image, index) => (
-          <li key={image.fileId} data-file-id={image.fileId}>
+          <li
+            key={image.fileId}
+            data-file-id={image.fileId}
+            {...dragProps(index, image.fileId)}
+            style={{ cursor: readOnly ? undefined : 'grab', outline: dragOver === index ? '2px dashed currentColor' : undefined, opacity: dragFrom === index ? 0.5 : 1, borderRadius: 4 }}
+          >
             <Stack spacing={1}>
               {image.thumbnailUrl ? (
-                <img src={image.thumbnailUrl} alt={t('images.alt', { position: index + 1 })} width={200} height={150} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                <img src={image.thumbnailUrl} alt={t('images.alt', { position: index + 1 })} draggable={false} width={200} height={150} style={{ objectFit: 'cover', borderRadius: 4 }} />
               ) : (
                 <div style={{ width: 200, height: 150, background: '#eee' }} />
               )}

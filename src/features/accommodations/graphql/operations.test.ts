@@ -8,7 +8,7 @@ import { startTestBackend } from '../../../../tests/helpers/backend';
 import { resolveRate } from '@/domain/ratePricing';
 import { touristTaxForStay } from '@/domain/touristTax';
 import { buildTypePolicies } from '@/lib/apollo/typePolicies';
-import { violationOf } from '../errors';
+import { isForeignKeyViolation, violationOf } from '../errors';
 import { INSERT_ACCOMMODATION_FILE } from './insertAccommodationFile';
 import { DELETE_ACCOMMODATION_FILE } from './deleteAccommodationFile';
 import { REORDER_ACCOMMODATION_FILES } from './reorderAccommodationFiles';
@@ -34,8 +34,16 @@ import { UPSERT_TAX_RANGE } from './upsertTaxRange';
 import { UPSERT_UNIT } from './upsertUnit';
 import { SET_UNIT_STAFF } from './setUnitStaff';
 import { DELETE_RATE } from './deleteRate';
+import { LISTING_CHANNELS } from '@/domain/channelListings';
+import { containsPattern } from '../listQuery';
+import { DELETE_ACCOMMODATION } from './deleteAccommodation';
+import { DELETE_CHANNEL_LISTING } from './deleteChannelListing';
+import { INSERT_CHANNEL_LISTING } from './insertChannelListing';
+import { OWNER_NAME, OWNER_SEARCH } from './ownerSearch';
+import { STAFF_NAMES, STAFF_SEARCH, staffSearchWhere } from './staffSearch';
+import { UNIT_CHANNEL_LISTINGS } from './unitChannelListings';
 
-const USERS = { member: '00000000-0000-4000-a000-000000000003', manager: '00000000-0000-4000-a000-000000000005', manager2: '00000000-0000-4000-a000-000000000012', owner: '00000000-0000-4000-a000-000000000007' } as const;
+const USERS = { admin: '00000000-0000-4000-a000-000000000001', member: '00000000-0000-4000-a000-000000000003', manager: '00000000-0000-4000-a000-000000000005', manager2: '00000000-0000-4000-a000-000000000012', owner: '00000000-0000-4000-a000-000000000007' } as const;
 type Role = keyof typeof USERS;
 
 let backend: RunningBackend;
@@ -200,6 +208,57 @@ describe('accommodation operations', () => {
     expect(vaci?.units.length).toBeGreaterThan(0);
     const kiraly = (await owner.query({ query: ACCOMMODATION_DETAILS, variables: { id: '30000000-0000-4000-a000-000000000003' } })).data?.accommodations_by_pk;
     expect(kiraly).toBeNull();
+  });
+
+  it('map channel ids to units; a taken id comes back as the section 8 message on the id field', async () => {
+    const manager = await clientFor('manager');
+    const vaci = '30000000-0000-4000-a000-000000000001';
+    const loftA = '40000000-0000-4000-a000-000000000101';
+    const channels = await fetch(`${backend.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': backend.ctx.config.adminSecret }, body: JSON.stringify({ query: '{ listing_channels { value } }' }) });
+    // The picker offers exactly the channels the database accepts.
+    expect(((await channels.json()) as { data: { listing_channels: { value: string }[] } }).data.listing_channels.map((c) => c.value).sort()).toEqual([...LISTING_CHANNELS].sort());
+    const added = await manager.mutate({ mutation: INSERT_CHANNEL_LISTING, variables: { object: { unit_id: loftA, channel: 'booking', external_id: '5550001', url: 'https://www.booking.com/hotel/hu/vaci-loft.html' } } });
+    const listingId = added.data?.insert_unit_channel_listings_one?.id ?? '';
+    const error = await manager.mutate({ mutation: INSERT_CHANNEL_LISTING, variables: { object: { unit_id: loftA, channel: 'booking', external_id: '5550001', url: null } } }).catch((e: unknown) => e);
+    expect(violationOf(error)).toEqual({ field: 'externalId', messageKey: 'errors.channelIdUnique' });
+    const owner = await clientFor('owner');
+    expect((await owner.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings.map((l) => [l.channel, l.external_id])).toEqual([['booking', '5550001']]);
+    expect((await (await clientFor('manager2')).query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings).toEqual([]);
+    await manager.mutate({ mutation: DELETE_CHANNEL_LISTING, variables: { id: listingId } });
+    expect((await manager.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings).toEqual([]);
+  });
+
+  it('search staff and owners by name a page at a time, as a manager and a member', async () => {
+    const manager = await clientFor('manager');
+    const cleaners = await manager.query({ query: STAFF_SEARCH, variables: { where: staffSearchWhere('cleaner', containsPattern('')), limit: 21 } });
+    expect(cleaners.data?.staff_users.map((p) => p.display_name)).toEqual(['Cecília Cleaner', 'Csilla Cleaner']);
+    const managers = await manager.query({ query: STAFF_SEARCH, variables: { where: staffSearchWhere('manager', containsPattern('mónika')), limit: 21 } });
+    expect(managers.data?.staff_users.map((p) => p.display_name)).toEqual(['Mónika Manager']);
+    // A typed % is a character, not a wildcard.
+    expect((await manager.query({ query: STAFF_SEARCH, variables: { where: staffSearchWhere('manager', containsPattern('%')), limit: 21 } })).data?.staff_users).toEqual([]);
+    const names = await manager.query({ query: STAFF_NAMES, variables: { ids: [USERS.manager, USERS.member] } });
+    expect(names.data?.staff_users.map((p) => p.display_name)).toEqual(['Miklós Manager']);
+    const member = await clientFor('member');
+    expect((await member.query({ query: OWNER_SEARCH, variables: { pattern: containsPattern('kovács'), limit: 21 } })).data?.owners.map((o) => o.name)).toEqual(['Kovács Anna']);
+    expect((await member.query({ query: OWNER_SEARCH, variables: { pattern: containsPattern(''), limit: 2 } })).data?.owners).toHaveLength(2);
+    // A manager reads the names of the owners of what they manage only.
+    expect((await manager.query({ query: OWNER_NAME, variables: { id: '10000000-0000-4000-a000-000000000003' } })).data?.owners_by_pk).toBeNull();
+    expect((await manager.query({ query: OWNER_NAME, variables: { id: '10000000-0000-4000-a000-000000000001' } })).data?.owners_by_pk?.name).toBe('Kovács Anna');
+    expect((await (await clientFor('owner')).query({ query: OWNER_NAME, variables: { id: '10000000-0000-4000-a000-000000000001' } })).data?.owners_by_pk?.name).toBe('Kovács Anna');
+  });
+
+  it('leave deleting accommodations to administrators (members and managers hide them)', async () => {
+    const vaci = '30000000-0000-4000-a000-000000000001';
+    for (const role of ['member', 'manager'] as const) {
+      await expect((await clientFor(role)).mutate({ mutation: DELETE_ACCOMMODATION, variables: { id: vaci } })).rejects.toThrow(/delete_accommodations_by_pk/);
+    }
+    // An administrator may, but not while bookings point at it (the editor says so); an unused one goes.
+    const admin = await clientFor('admin');
+    const refused = await admin.mutate({ mutation: DELETE_ACCOMMODATION, variables: { id: vaci } }).catch((e: unknown) => e);
+    expect(isForeignKeyViolation(refused)).toBe(true);
+    const created = await admin.mutate({ mutation: INSERT_ACCOMMODATION, variables: { object: { name: 'Short lived', zip: '1011', address: 'Fő utca 1.' } } });
+    const id = created.data?.insert_accommodations_one?.id ?? '';
+    expect((await admin.mutate({ mutation: DELETE_ACCOMMODATION, variables: { id } })).data?.delete_accommodations_by_pk?.id).toBe(id);
   });
 
   it('stays fast with 500 accommodations: a page and its count in one request', async () => {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useNhostClient } from '@nhost/nextjs';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
@@ -29,26 +29,31 @@ import { NtakTab } from '../components/NtakTab';
 import { RatesTab } from '../components/RatesTab';
 import { TaxesTab } from '../components/TaxesTab';
 import { UnitsTab } from '../components/UnitsTab';
-import { messageOf, violationOf } from '../errors';
+import type { SearchOptions } from '../components/SearchPicker';
+import { PICKER_PAGE_SIZE } from '../components/SearchPicker';
+import { isForeignKeyViolation, messageOf, violationOf } from '../errors';
 import { ACCOMMODATION_CERTIFICATES } from '../graphql/accommodationCertificates';
 import { ACCOMMODATION_CHANNELS } from '../graphql/accommodationChannels';
 import { ACCOMMODATION_DETAILS } from '../graphql/accommodationDetails';
 import { ACCOMMODATION_LABELS } from '../graphql/accommodationLabels';
-import { ACCOMMODATION_OWNER_OPTIONS } from '../graphql/accommodationOwnerOptions';
 import { ACCOMMODATION_STAFF } from '../graphql/accommodationStaff';
+import { DELETE_ACCOMMODATION } from '../graphql/deleteAccommodation';
 import { DELETE_ACCOMMODATION_FILE } from '../graphql/deleteAccommodationFile';
+import { DELETE_CHANNEL_LISTING } from '../graphql/deleteChannelListing';
 import { DELETE_FEE } from '../graphql/deleteFee';
 import { DELETE_RATE } from '../graphql/deleteRate';
 import { DELETE_TAX_RANGE } from '../graphql/deleteTaxRange';
 import { DELETE_UNIT } from '../graphql/deleteUnit';
 import { INSERT_ACCOMMODATION } from '../graphql/insertAccommodation';
 import { INSERT_ACCOMMODATION_FILE } from '../graphql/insertAccommodationFile';
+import { INSERT_CHANNEL_LISTING } from '../graphql/insertChannelListing';
 import { LABELS } from '../graphql/labels';
 import { LINK_AIRBNB } from '../graphql/linkAirbnb';
-import { OWNERS } from '../graphql/owners';
+import { OWNER_NAME, OWNER_SEARCH } from '../graphql/ownerSearch';
 import { REORDER_ACCOMMODATION_FILES } from '../graphql/reorderAccommodationFiles';
 import { SET_UNIT_STAFF } from '../graphql/setUnitStaff';
-import { STAFF_OPTIONS } from '../graphql/staffOptions';
+import { STAFF_NAMES, STAFF_SEARCH, staffSearchWhere } from '../graphql/staffSearch';
+import { UNIT_CHANNEL_LISTINGS } from '../graphql/unitChannelListings';
 import { UNLINK_AIRBNB } from '../graphql/unlinkAirbnb';
 import { UPDATE_ACCOMMODATION } from '../graphql/updateAccommodation';
 import { UPDATE_ACCOMMODATION_NTAK } from '../graphql/updateAccommodationNtak';
@@ -61,7 +66,7 @@ import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
 import { useThumbnails } from '../hooks/useThumbnails';
 import { basicsColumnsOf, basicsToColumns, basicsToForm, changedColumns, newAccommodationColumns, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject, withoutOwnerAndTax } from '../mappers';
 import type { SaveResult } from '../submit';
-import type { OwnerOption } from '../types';
+import { containsPattern } from '../listQuery';
 import { accommodationListUrl, accommodationUrl, EDITOR_TABS, editorTabOf, NEW_ACCOMMODATION_ID, type EditorTab } from '../urls';
 import { OpenStripContainer } from './OpenStripContainer';
 
@@ -77,7 +82,8 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const tab: EditorTab = isNew ? 'basics' : editorTabOf(router.query.tab);
 
   // "Open" = present in the strip of editor tabs; opening a 16th is refused (see src/domain).
-  const { tryOpen } = useOpenAccommodations();
+  const { tryOpen, close } = useOpenAccommodations();
+  const apollo = useApolloClient();
   const [limitReached, setLimitReached] = useState(false);
   useEffect(() => {
     if (!isNew) setLimitReached(!tryOpen(id).ok);
@@ -101,10 +107,8 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const staffLinks = useQuery(ACCOMMODATION_STAFF, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
   const channels = useQuery(ACCOMMODATION_CHANNELS, { variables: { id }, skip: skip || !can.readsChannels });
   const certificates = useQuery(ACCOMMODATION_CERTIFICATES, { variables: { id }, skip: skip || !can.readsCertificates });
-  const owners = useQuery(OWNERS, { skip: !can.ownerAndTax });
-  const ownerOptions = useQuery(ACCOMMODATION_OWNER_OPTIONS, { skip: !can.basics });
+  const listings = useQuery(UNIT_CHANNEL_LISTINGS, { variables: { id }, skip: skip || !can.readsChannelListings });
   const labels = useQuery(LABELS, { skip: !can.readsStaffAndLabels });
-  const people = useQuery(STAFF_OPTIONS, { skip: !can.basics });
 
   const [insertAccommodation] = useMutation(INSERT_ACCOMMODATION);
   const [updateAccommodation] = useMutation(UPDATE_ACCOMMODATION);
@@ -123,6 +127,9 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const [deleteFile] = useMutation(DELETE_ACCOMMODATION_FILE);
   const [linkAirbnb] = useMutation(LINK_AIRBNB);
   const [unlinkAirbnb] = useMutation(UNLINK_AIRBNB);
+  const [insertListing] = useMutation(INSERT_CHANNEL_LISTING);
+  const [deleteListing] = useMutation(DELETE_CHANNEL_LISTING);
+  const [deleteAccommodation] = useMutation(DELETE_ACCOMMODATION);
 
   const accommodation = details.data?.accommodations_by_pk ?? null;
   const units = useMemo(() => accommodation?.units ?? [], [accommodation]);
@@ -130,9 +137,44 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const thumbnails = useThumbnails(files.map((f) => f.file_id));
   const [uploading, setUploading] = useState(false);
 
+  // Names of the chosen owner and staff; the pickers search the rest on the server as one types.
+  const ownerName = useQuery(OWNER_NAME, { variables: { id: accommodation?.owner_id ?? '' }, skip: !accommodation?.owner_id || !can.readsOwnerNames });
+  const staffIds = useMemo(() => [...new Set((staffLinks.data?.unit_2_users ?? []).map((link) => link.user_id))], [staffLinks.data]);
+  const staffNames = useQuery(STAFF_NAMES, { variables: { ids: staffIds }, skip: staffIds.length === 0 || !can.readsStaffAndLabels });
+  const knownNames = useMemo(() => {
+    const names = new Map<string, string>();
+    const owner = ownerName.data?.owners_by_pk;
+    if (owner) names.set(owner.id, owner.name);
+    for (const person of staffNames.data?.staff_users ?? []) names.set(person.id, person.display_name ?? person.id);
+    return names;
+  }, [ownerName.data, staffNames.data]);
+  const searchOwners = useCallback<SearchOptions>(
+    async (text) => {
+      const { data } = await apollo.query({ query: OWNER_SEARCH, variables: { pattern: containsPattern(text), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
+      const rows = data?.owners ?? [];
+      return { options: rows.slice(0, PICKER_PAGE_SIZE).map((owner) => ({ id: owner.id, label: owner.name })), more: rows.length > PICKER_PAGE_SIZE };
+    },
+    [apollo],
+  );
+  const searchStaff = useCallback(
+    (kind: 'manager' | 'cleaner'): SearchOptions =>
+      async (text) => {
+        const { data } = await apollo.query({ query: STAFF_SEARCH, variables: { where: staffSearchWhere(kind, containsPattern(text)), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
+        const rows = data?.staff_users ?? [];
+        return { options: rows.slice(0, PICKER_PAGE_SIZE).map((person) => ({ id: person.id, label: person.display_name ?? person.id })), more: rows.length > PICKER_PAGE_SIZE };
+      },
+    [apollo],
+  );
+
   const refetchAll = useCallback(async () => {
-    await Promise.all([details.refetch(), can.readsStaffAndLabels ? labelIds.refetch() : null, can.readsStaffAndLabels ? staffLinks.refetch() : null, can.readsChannels ? channels.refetch() : null]);
-  }, [details, labelIds, staffLinks, channels, can.readsStaffAndLabels, can.readsChannels]);
+    await Promise.all([
+      details.refetch(),
+      can.readsStaffAndLabels ? labelIds.refetch() : null,
+      can.readsStaffAndLabels ? staffLinks.refetch() : null,
+      can.readsChannels ? channels.refetch() : null,
+      can.readsChannelListings ? listings.refetch() : null,
+    ]);
+  }, [details, labelIds, staffLinks, channels, listings, can.readsStaffAndLabels, can.readsChannels, can.readsChannelListings]);
 
   /** Runs a write: a toast either way, the database's uniqueness errors back to the form. */
   const write = useCallback(
@@ -152,12 +194,19 @@ export function AccommodationEditorView({ id }: { id: string }) {
     [t, isNew, refetchAll],
   );
 
-  const ownerChoices: OwnerOption[] = useMemo(() => {
-    const byId = new Map<string, string>();
-    for (const o of ownerOptions.data?.accommodations ?? []) if (o.owner_id) byId.set(o.owner_id, o.owner_name ?? o.owner_id);
-    for (const o of owners.data?.owners ?? []) byId.set(o.id, o.name);
-    return [...byId].map(([ownerId, name]) => ({ id: ownerId, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [owners.data, ownerOptions.data]);
+  /** Administrators only (capabilities): the database refuses while bookings or money rows point at it. */
+  const removeAccommodation = async () => {
+    if (!accommodation || !window.confirm(t('editor.confirmDeleteAccommodation', { name: accommodation.name }))) return;
+    try {
+      await deleteAccommodation({ variables: { id } });
+      toast.success(t('toast.deleted'));
+      close(id);
+      allowNavigation();
+      await router.push(accommodationListUrl());
+    } catch (error) {
+      toast.error(isForeignKeyViolation(error) ? t('errors.accommodationInUse') : t('toast.failed', { message: messageOf(error) }));
+    }
+  };
 
   const saveBasics = async (values: AccommodationValues): Promise<SaveResult> => {
     const allowed = (columns: Record<string, unknown>) => (can.ownerAndTax ? columns : withoutOwnerAndTax(columns));
@@ -233,6 +282,11 @@ export function AccommodationEditorView({ id }: { id: string }) {
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
+        {can.deletes && accommodation ? (
+          <Button color="error" onClick={() => void removeAccommodation()}>
+            {t('editor.deleteAccommodation')}
+          </Button>
+        ) : null}
       </Stack>
       {!isNew && !can.basics ? <Alert severity="info">{t('editor.readOnly')}</Alert> : null}
       <Tabs value={tab} onChange={(_, next: EditorTab) => changeTab(next)} variant="scrollable" aria-label={title}>
@@ -245,9 +299,11 @@ export function AccommodationEditorView({ id }: { id: string }) {
         {tab === 'basics' ? (
           <BasicsForm
             initialValues={basicsInitial}
-            owners={ownerChoices}
             labels={labels.data?.labels ?? []}
-            staff={people.data?.users ?? []}
+            searchOwners={searchOwners}
+            searchStaff={searchStaff}
+            knownNames={knownNames}
+            showDeleteHint={!isNew && can.basics && !can.deletes}
             readOnly={!can.basics}
             ownerAndTaxReadOnly={!can.ownerAndTax}
             canConnectStaff={!isNew && units.length > 0 && can.readsStaffAndLabels}
@@ -358,8 +414,12 @@ export function AccommodationEditorView({ id }: { id: string }) {
         {tab === 'channels' ? (
           <ChannelsTab
             units={units}
-            links={channels.data?.airbnb_units ?? []}
+            airbnbLinks={can.readsChannels ? (channels.data?.airbnb_units ?? []) : null}
+            listings={listings.data?.unit_channel_listings ?? []}
             readOnly={!can.channels}
+            onDirtyChange={onDirtyChange}
+            onAddListing={(unitId, values) => write(() => insertListing({ variables: { object: { unit_id: unitId, channel: values.channel, external_id: values.externalId, url: values.url } } }))}
+            onRemoveListing={async (listing) => void (await write(() => deleteListing({ variables: { id: listing.id } }), 'toast.deleted'))}
             onLink={async (unitId, listing) => {
               const unitName = units.find((u) => u.id === unitId)?.name ?? listing.id;
               await write(() => linkAirbnb({ variables: { airbnbId: listing.id, url: listing.url, title: unitName, unitId } }));
