@@ -75,12 +75,19 @@ describe('BasicsForm', () => {
       { id: 'o2', label: 'Kovács Béla' },
     ];
     const searchOwners = vi.fn<SearchOptions>((text) => Promise.resolve({ options: owners.filter((o) => o.label.toLowerCase().includes(text.toLowerCase())), more: text === '' }));
-    const onSave = setup(vi.fn().mockResolvedValue(null), 'en', { searchOwners });
-    await user.click(screen.getByLabelText('Owner'));
+    const onSave = vi.fn().mockResolvedValue(null);
+    const initialValues = { ...basicsToForm(null, [], { managerIds: [], cleanerIds: [] }), ownerId: 'o1' };
+    renderWithI18n(<BasicsForm initialValues={initialValues} labels={labels} {...searchProps} searchOwners={searchOwners} knownNames={new Map([['o1', 'Kovács Anna']])} canConnectStaff={false} onSave={onSave} />);
+    const input = screen.getByLabelText('Owner') as HTMLInputElement;
+    expect(input.value).toBe('Kovács Anna');
+    await user.click(input);
     // An empty search asks the server for the first page and says there are more.
     await waitFor(() => expect(searchOwners).toHaveBeenCalledWith(''));
     expect(await screen.findByText('The first 2 matches are shown; type to narrow them')).toBeTruthy();
-    await user.paste('béla');
+    // Typed key by key, the text stays (re-renders while searching do not reset it).
+    await user.clear(input);
+    await user.type(input, 'béla');
+    expect(input.value).toBe('béla');
     await waitFor(() => expect(searchOwners).toHaveBeenLastCalledWith('béla'));
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kovács Béla']));
     await user.click(screen.getByRole('option', { name: 'Kovács Béla' }));

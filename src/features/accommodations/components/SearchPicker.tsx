@@ -1,6 +1,6 @@
 // A searchable picker bound to a Formik field (one id or a list of ids). Options come from the
 // server a page at a time as the user types, so long lists (owners, staff) never load whole.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -38,7 +38,7 @@ export function SearchPicker({ name, label, multiple = false, search, knownNames
   const [result, setResult] = useState<{ options: PickerOption[]; more: boolean }>({ options: [], more: false });
   const [loading, setLoading] = useState(false);
   // Names of options picked in this session (the record's own names come from knownNames).
-  const picked = useRef(new Map<string, string>());
+  const [picked, setPicked] = useState<ReadonlyMap<string, string>>(new Map());
 
   useEffect(() => {
     if (!open || disabled) return;
@@ -60,9 +60,21 @@ export function SearchPicker({ name, label, multiple = false, search, knownNames
   }, [open, query, search, disabled]);
 
   const ids = useMemo(() => (Array.isArray(field.value) ? field.value : field.value ? [field.value] : []), [field.value]);
-  const labelOf = (id: string) => knownNames.get(id) ?? picked.current.get(id) ?? t('fields.unknownPerson');
-  const selected = ids.map((id) => ({ id, label: labelOf(id) }));
-  const remember = (options: PickerOption[]) => options.forEach((option) => picked.current.set(option.id, option.label));
+  const unknown = t('fields.unknownPerson');
+  const labels = ids.map((id) => knownNames.get(id) ?? picked.get(id) ?? unknown);
+  // The Autocomplete resets its typed text whenever its value changes identity, so the chosen
+  // options stay the same objects until the ids or their names really change.
+  const selectionKey = JSON.stringify([ids, labels]);
+  const selected = useMemo(() => {
+    const [keyIds, keyLabels] = JSON.parse(selectionKey) as [string[], string[]];
+    return keyIds.map((id, index) => ({ id, label: keyLabels[index] }));
+  }, [selectionKey]);
+  const remember = (options: PickerOption[]) =>
+    setPicked((current) => {
+      const next = new Map(current);
+      for (const option of options) next.set(option.id, option.label);
+      return next;
+    });
   const helperText = open && result.more ? t('fields.moreMatches', { count: result.options.length }) : undefined;
 
   const common = {
