@@ -1,7 +1,8 @@
 // `npm run bench:graphql`: the GraphQL engine against hand-written SQL on one database in one run
 // (in-memory PGlite, or DATABASE_URL), then many live-query subscriptions over real sockets.
 // Options: --iterations N (300, at most S seconds' worth), --seconds S per measurement (2), --concurrency C (8),
-// --subscriptions N (500), --distinct list of distinct-query counts, one live run each (50,500), --rounds N (3).
+// --subscriptions N (500), --distinct list of distinct-query counts, one live run each (50,500; 0 skips), --rounds N (3),
+// --cases list of case ids to measure (a,b,c), --roles list of roles (host,admin).
 // With DATABASE_URL use a throwaway database: the bench project's tables are created in it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -42,6 +43,8 @@ const settings = {
     .map(Number)
     .filter((n) => n > 0),
   rounds: flag('rounds', 3),
+  cases: (flagText('cases') ?? 'a,b,c').split(','),
+  roles: (flagText('roles') ?? 'host,admin').split(','),
 };
 
 /** The ids the migration generates: md5(text)::uuid. */
@@ -113,7 +116,7 @@ async function main(): Promise<void> {
     // The transport alone: what any HTTP request to this server costs from this process.
     const httpFloor = await measureLatency(() => request(`${running.url}/healthz`), settings.iterations, 50);
     const results: CaseResult[] = [];
-    for (const c of benchCases(hostOf(7))) {
+    for (const c of benchCases(hostOf(7)).filter((x) => settings.cases.includes(x.id) && settings.roles.includes(x.role))) {
       const headers: Record<string, string> =
         c.role === 'host' ? { authorization: `Bearer ${hostToken}` } : { 'x-hasura-admin-secret': running.ctx.config.adminSecret };
       const body = JSON.stringify(c.graphql);
@@ -176,7 +179,7 @@ async function main(): Promise<void> {
       ),
     );
 
-    console.log(`\nLive queries: ${settings.subscriptions} graphql-ws subscriptions, one socket each, in this process; one UPDATE changes a row every subscription shows`);
+    if (settings.distinct.length) console.log(`\nLive queries: ${settings.subscriptions} graphql-ws subscriptions, one socket each, in this process; one UPDATE changes a row every subscription shows`);
     const liveRows: string[][] = [];
     const liveErrors: string[] = [];
     for (const distinct of settings.distinct) {
@@ -204,7 +207,7 @@ async function main(): Promise<void> {
       ]);
       liveErrors.push(...live.errorSamples.map((e) => `(${distinct} distinct) ${e}`));
     }
-    console.log(table(['subscriptions', 'distinct queries', 'first results in', 'updates', 'change->client p50', 'p95', 'max', 'errors', 'target'], liveRows));
+    if (liveRows.length) console.log(table(['subscriptions', 'distinct queries', 'first results in', 'updates', 'change->client p50', 'p95', 'max', 'errors', 'target'], liveRows));
     for (const e of liveErrors.slice(0, 8)) console.log(`  error: ${e}`);
     console.log(`\nfinished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

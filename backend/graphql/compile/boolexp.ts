@@ -3,8 +3,9 @@
 // session variables, `$`-prefixed operator aliases, `_exists` and computed fields.
 import { GqlError, validationFailed } from '../errors';
 import { qualified, type QualifiedName } from '../metadata';
-import { quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type Table } from '../model';
-import { isSessionVar, type CompileContext } from './context';
+import { isDeepStrictEqual } from 'node:util';
+import { quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type SelectPerm, type Table } from '../model';
+import { isSessionVar, type CompileContext, type ParentRow } from './context';
 
 export type BoolMode = 'where' | 'permission';
 
@@ -68,15 +69,34 @@ export function joinCondition(rel: Relationship, parent: string, child: string):
 function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode): string {
   const remote = ctx.model.tables.get(rel.remoteKey);
   if (!remote) throw validationFailed(`relationship "${rel.name}" points to an untracked table`);
+  const perm = selectPerm(remote, ctx.role);
+  if (mode === 'where' && !perm) throw validationFailed(`field "${rel.name}" not found in type: '${t.gqlName}_bool_exp'`);
+  const parent = ctx.parents.get(alias);
+  if (parent && leadsBackTo(ctx, t, rel, parent)) {
+    // The relationship walks back to the row this one was reached from: test that row directly
+    // instead of looking it up again. When the test is the parent's own select filter (the usual
+    // "child visible if its parent is" permission), the parent already passed it.
+    if (mode === 'permission' && perm && isDeepStrictEqual(v, perm.filter)) return 'true';
+    return compileBoolExp(ctx, remote, parent.alias, v, mode);
+  }
   const a = ctx.alias('r');
   const conds = [joinCondition(rel, alias, a)];
-  if (mode === 'where') {
-    const perm = selectPerm(remote, ctx.role);
-    if (!perm) throw validationFailed(`field "${rel.name}" not found in type: '${t.gqlName}_bool_exp'`);
-    conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
-  }
+  if (mode === 'where') conds.push(compileBoolExp(ctx, remote, a, (perm as SelectPerm).filter, 'permission'));
   conds.push(compileBoolExp(ctx, remote, a, v, mode));
   return `EXISTS (SELECT 1 FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
+}
+
+/**
+ * True when `rel` (from a row of `t` reached from `parent` through `parent.rel`) matches exactly
+ * the parent row: same column pairs in reverse, and the parent's side is a unique key, so
+ * EXISTS (parent row matching rel AND cond) is the same as cond on the parent row.
+ */
+function leadsBackTo(ctx: CompileContext, t: Table, rel: Relationship, parent: ParentRow): boolean {
+  if (rel.remoteKey !== parent.table.key || parent.rel.remoteKey !== t.key || rel.mapping.length !== parent.rel.mapping.length) return false;
+  const forward = new Set(parent.rel.mapping.map(([p, c]) => `${p}\u0000${c}`));
+  if (!rel.mapping.every(([c, p]) => forward.has(`${p}\u0000${c}`))) return false;
+  const parentCols = new Set(rel.mapping.map(([, p]) => p));
+  return parent.table.constraints.some((k) => k.columns.length > 0 && k.columns.every((c) => parentCols.has(c))) && ctx.permittedRows.has(parent.alias);
 }
 
 /**

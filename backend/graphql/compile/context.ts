@@ -1,7 +1,7 @@
 // State shared while compiling one root field to SQL: bound parameters, fresh table aliases,
 // the session (role, variables) and the model.
 import { GqlError } from '../errors';
-import type { Model } from '../model';
+import type { Model, Relationship, Table } from '../model';
 import { NumericLiteral } from '../request/coerce';
 
 export class CompileContext {
@@ -9,6 +9,13 @@ export class CompileContext {
   private aliasN = 0;
   /** Session variables the statement read (for subscription multiplexing keys). */
   readonly usedSession = new Set<string>();
+  /**
+   * Aliases whose rows are rows of their table (not of a function or a mutation's CTE) that
+   * already passed this role's select filter.
+   */
+  readonly permittedRows = new Set<string>();
+  /** How a child alias was reached: the parent row (a permitted row) and the relationship. */
+  readonly parents = new Map<string, ParentRow>();
 
   constructor(
     readonly model: Model,
@@ -44,6 +51,12 @@ export class CompileContext {
     for (const k of Object.keys(this.session)) this.usedSession.add(k);
     return `${this.param(JSON.stringify(this.session))}::json`;
   }
+}
+
+export interface ParentRow {
+  table: Table;
+  alias: string;
+  rel: Relationship;
 }
 
 export function isSessionVar(v: unknown): v is string {

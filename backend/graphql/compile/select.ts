@@ -2,7 +2,7 @@
 // JSON object, lists with json_agg, relationships as correlated sub-selects, aggregates with
 // json_build_object. Permission filters, column sets and row limits are merged in here.
 import { GqlError, validationFailed } from '../errors';
-import { quoteIdent, selectPerm, type Table } from '../model';
+import { quoteIdent, selectPerm, type Relationship, type Table } from '../model';
 import type { Selected } from '../request/collect';
 import { compileBoolExp, computedCall, joinCondition } from './boolexp';
 import type { CompileContext } from './context';
@@ -34,6 +34,13 @@ export function rowJson(ctx: CompileContext, t: Table, alias: string, fields: Se
   return jsonObject(pairs);
 }
 
+/** A fresh alias for rows reached from `parent` (a row of `t`) through `rel`, remembering the way back. */
+function childAlias(ctx: CompileContext, t: Table, parent: string, rel: Relationship): string {
+  const a = ctx.alias();
+  ctx.parents.set(a, { table: t, alias: parent, rel });
+  return a;
+}
+
 function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): string {
   if (f.name === '__typename') return `'${f.parentType}'`;
   const info = f.info;
@@ -44,15 +51,17 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
       return info.column.stringify ? `(${c})::text` : c;
     }
     case 'objrel': {
-      const a = ctx.alias();
-      return `(SELECT ${rowJson(ctx, info.table, a, f.fields)} FROM ${info.table.sql} AS ${a} WHERE (${joinCondition(info.rel, alias, a)}) AND (${permFilter(ctx, info.table, a)}) LIMIT 1)`;
+      const a = childAlias(ctx, t, alias, info.rel);
+      const where = `(${joinCondition(info.rel, alias, a)}) AND (${permFilter(ctx, info.table, a)})`;
+      ctx.permittedRows.add(a);
+      return `(SELECT ${rowJson(ctx, info.table, a, f.fields)} FROM ${info.table.sql} AS ${a} WHERE ${where} LIMIT 1)`;
     }
     case 'arrrel': {
-      const a = ctx.alias();
+      const a = childAlias(ctx, t, alias, info.rel);
       return `(${listQuery(ctx, info.table, info.table.sql, a, f.args, f.fields, [joinCondition(info.rel, alias, a)])})`;
     }
     case 'arrrel_agg': {
-      const a = ctx.alias();
+      const a = childAlias(ctx, t, alias, info.rel);
       return `(${aggregateQuery(ctx, info.table, info.table.sql, a, f.args, f.fields, [joinCondition(info.rel, alias, a)])})`;
     }
     case 'computed': {
@@ -154,6 +163,8 @@ function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, 
   const userLimit = nonNegative(args.limit, 'limit', path);
   const offset = nonNegative(args.offset, 'offset', path);
   const limit = userLimit === null ? perm.limit : perm.limit === null ? userLimit : Math.min(userLimit, perm.limit);
+  // Rows of the table itself (not of a function) that passed the filter: children may lean on that.
+  if (from === t.sql) ctx.permittedRows.add(alias);
   let rest = `FROM ${from} AS ${alias} WHERE ${conds.map((c) => `(${c})`).join(' AND ')}`;
   if (order.length) rest += ` ORDER BY ${order.map((o) => `${o.expr} ${o.dir}`).join(', ')}`;
   if (limit !== null) rest += ` LIMIT ${limit}`;
@@ -213,5 +224,6 @@ export function byPkQuery(ctx: CompileContext, t: Table, alias: string, args: Re
     return `${alias}.${quoteIdent(name)} = ${ctx.typed(args[c.gqlName], c.sqlType)}`;
   });
   conds.push(permFilter(ctx, t, alias));
+  ctx.permittedRows.add(alias);
   return `SELECT ${rowJson(ctx, t, alias, fields)} FROM ${t.sql} AS ${alias} WHERE ${conds.map((c) => `(${c})`).join(' AND ')} LIMIT 1`;
 }
