@@ -1,5 +1,6 @@
 // POST /v1/graphql: reads the body (size-limited), resolves the session from the headers and
 // answers with the JSON text the executor built; a JSON array body is a batch.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Executor } from './execute';
 import { lowerCaseHeaders } from './session';
@@ -9,46 +10,82 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const errorBody = (code: string, message: string, path = '$') => JSON.stringify({ errors: [{ message, extensions: { path, code } }] });
 
+/**
+ * Writes the JSON text as it is: no ETag hashing or re-encoding of a body that is never cached
+ * (headers set earlier, such as CORS, are kept).
+ */
+function sendJson(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * The common request, an uncompressed UTF-8 JSON body of announced length within the limit, is
+ * read here directly; anything else (compressed, chunked, other charsets, too large) goes through
+ * express's text parser, which inflates, decodes and answers oversized bodies with 413.
+ */
+function isPlainBody(req: IncomingMessage): boolean {
+  const length = Number(req.headers['content-length']);
+  if (!Number.isInteger(length) || length > MAX_BODY_BYTES) return false;
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return false;
+  const type = req.headers['content-type'];
+  return type === undefined || /^application\/json\s*(;\s*charset=("?)utf-8\2\s*)?$/i.test(type);
+}
+
+const readPlainBody = (): express.RequestHandler => (req, _res, next) => {
+  if (!isPlainBody(req)) {
+    next();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    req.body = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
+    next();
+  });
+  req.on('error', next);
+};
+
 export function graphqlRouter(executor: Executor, authenticate: (h: Headers) => Promise<AuthResult>): express.Router {
   const router = express.Router();
-  router.post('/', express.text({ type: () => true, limit: MAX_BODY_BYTES }), async (req, res) => {
-    res.type('application/json');
+  router.post('/', readPlainBody(), express.text({ type: () => true, limit: MAX_BODY_BYTES }), async (req, res) => {
     let body: unknown;
     try {
       body = JSON.parse(typeof req.body === 'string' ? req.body : '');
     } catch {
-      res.status(400).send(errorBody('invalid-json', 'Error in $: Failed reading: not a valid json value'));
+      sendJson(res, 400, errorBody('invalid-json', 'Error in $: Failed reading: not a valid json value'));
       return;
     }
     const auth = await authenticate(lowerCaseHeaders(req.headers));
     if (!auth.ok) {
-      res.status(200).send(JSON.stringify({ errors: [auth.error] }));
+      sendJson(res, 200, JSON.stringify({ errors: [auth.error] }));
       return;
     }
     if (Array.isArray(body)) {
       const out: string[] = [];
       for (const item of body) out.push(await executor.run(auth.session, item as GraphqlRequest));
-      res.send(`[${out.join(',')}]`);
+      sendJson(res, 200, `[${out.join(',')}]`);
       return;
     }
     if (!body || typeof body !== 'object') {
-      res.status(200).send(errorBody('parse-failed', 'the request body must be a JSON object or an array of objects'));
+      sendJson(res, 200, errorBody('parse-failed', 'the request body must be a JSON object or an array of objects'));
       return;
     }
-    res.send(await executor.run(auth.session, body as GraphqlRequest));
+    sendJson(res, 200, await executor.run(auth.session, body as GraphqlRequest));
   });
   router.all('/', (_req, res) => {
-    res.status(405).type('application/json').send(errorBody('method-not-allowed', 'only POST requests are supported on /v1/graphql'));
+    sendJson(res, 405, errorBody('method-not-allowed', 'only POST requests are supported on /v1/graphql'));
   });
   // Body too large or unreadable: a Hasura-shaped error instead of the generic handler.
   router.use((err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     const e = err as { type?: string; status?: number };
     if (e?.type === 'entity.too.large') {
-      res.status(413).type('application/json').send(errorBody('request-too-large', `request body is larger than ${MAX_BODY_BYTES} bytes`));
+      sendJson(res, 413, errorBody('request-too-large', `request body is larger than ${MAX_BODY_BYTES} bytes`));
       return;
     }
     if (e?.status && e.status < 500) {
-      res.status(400).type('application/json').send(errorBody('bad-request', 'could not read the request body'));
+      sendJson(res, 400, errorBody('bad-request', 'could not read the request body'));
       return;
     }
     next(err);

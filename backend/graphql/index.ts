@@ -10,7 +10,7 @@ import { Executor } from './execute';
 import { graphqlRouter } from './http';
 import { loadMetadata } from './metadata';
 import { buildModel, quoteIdent, type Model } from './model';
-import { authenticate } from './session';
+import { authenticate, VerifiedTokens } from './session';
 import { attachSubscriptions } from './subscriptions';
 import type { SubscriptionDeps, SubscriptionServer } from './types';
 
@@ -48,7 +48,8 @@ export async function createGraphqlEngine(ctx: BackendContext): Promise<GraphqlE
   if (ctx.db.kind === 'pglite') await ctx.db.exec(`SET TIME ZONE 'UTC'`);
   const model = await loadModel(ctx.db, ctx.config.projectDir, opts);
   const executor = new Executor(model, ctx.db);
-  const auth = (h: Headers) => authenticate(h, { adminSecret: ctx.config.adminSecret, jwt: ctx.jwt, unauthorizedRole: opts.unauthorizedRole });
+  const sessionOpts = { adminSecret: ctx.config.adminSecret, jwt: ctx.jwt, unauthorizedRole: opts.unauthorizedRole, verifiedTokens: new VerifiedTokens() };
+  const auth = (h: Headers) => authenticate(h, sessionOpts);
   const deps: SubscriptionDeps = {
     authenticate: auth,
     prepare: (session, request) => executor.prepare(session, request),

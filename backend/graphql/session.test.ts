@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJwtKeys, parseJwtSecret } from '../jwt';
-import { authenticate, usesBackendOnly } from './session';
+import { authenticate, usesBackendOnly, VerifiedTokens } from './session';
 
 const jwt = createJwtKeys(parseJwtSecret('{"type":"HS256","key":"0123456789abcdef0123456789abcdef"}'));
 const opts = { adminSecret: 's3cret', jwt, unauthorizedRole: 'public' };
@@ -40,5 +40,35 @@ describe('sessions from headers', () => {
 
   it('neither: the unauthorized role', async () => {
     expect(await authenticate({}, opts)).toEqual({ ok: true, session: { role: 'public', variables: { 'x-hasura-role': 'public' }, isAdmin: false } });
+  });
+
+  describe('with remembered tokens', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('a repeated token gives the same session without verifying it again, until it expires', async () => {
+      const cached = { ...opts, verifiedTokens: new VerifiedTokens() };
+      const token = await jwt.sign(claims({}), 60);
+      const verify = vi.spyOn(jwt, 'verify');
+      try {
+        const first = await authenticate({ authorization: `Bearer ${token}` }, cached);
+        expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'me' }, cached)).toMatchObject({ ok: true, session: { role: 'me', variables: { 'x-hasura-user-id': 'u1' } } });
+        expect(await authenticate({ authorization: `Bearer ${token}` }, cached)).toEqual(first);
+        expect(verify).toHaveBeenCalledTimes(1);
+        vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+        expect(await authenticate({ authorization: `Bearer ${token}` }, cached)).toMatchObject({ ok: false, error: { message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt' } } });
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('a token that failed is not remembered, and a bad one never passes', async () => {
+      const cached = { ...opts, verifiedTokens: new VerifiedTokens() };
+      const token = await jwt.sign(claims({}), 60);
+      const [head, body] = token.split('.');
+      const forged = `${head}.${body}.${'A'.repeat(43)}`;
+      expect(await authenticate({ authorization: `Bearer ${forged}` }, cached)).toMatchObject({ ok: false, error: { extensions: { code: 'invalid-jwt' } } });
+      expect(await authenticate({ authorization: `Bearer ${token}` }, cached)).toMatchObject({ ok: true });
+      expect(await authenticate({ authorization: `Bearer ${forged}` }, cached)).toMatchObject({ ok: false, error: { extensions: { code: 'invalid-jwt' } } });
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Turns request headers into a session (role + x-hasura-* variables) the way Hasura does:
 // admin secret (with role impersonation), else a JWT bearer token, else the unauthorized role.
-import { errors as joseErrors } from 'jose';
+import { errors as joseErrors, type JWTPayload } from 'jose';
 import type { JwtKeys } from '../jwt';
 import { DEFAULT_CLAIMS_NAMESPACE } from '../jwt';
 import { ADMIN } from './model';
@@ -10,6 +10,37 @@ export interface SessionOptions {
   adminSecret: string;
   jwt: JwtKeys;
   unauthorizedRole: string;
+  /** Remembers verified tokens so a client's repeated token is not verified again on every request. */
+  verifiedTokens?: VerifiedTokens;
+}
+
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Payloads of tokens whose signature, issuer and audience checked out. A token's text fixes its
+ * payload and signature, so only the time claims can change the verdict: `exp` and `nbf` are
+ * checked again on every use (as jose does), and a token past them goes back to full verification.
+ */
+export class VerifiedTokens {
+  private byToken = new Map<string, JWTPayload>();
+
+  constructor(private readonly max = VERIFIED_TOKENS_MAX) {}
+
+  async verify(token: string, jwt: JwtKeys): Promise<JWTPayload> {
+    const known = this.byToken.get(token);
+    if (known && withinTime(known, jwt.config.allowed_skew ?? 0)) return known;
+    if (known) this.byToken.delete(token);
+    const payload = await jwt.verify(token);
+    if (this.byToken.size >= this.max) this.byToken.delete(this.byToken.keys().next().value as string);
+    this.byToken.set(token, payload);
+    return payload;
+  }
+}
+
+function withinTime(p: JWTPayload, skew: number): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof p.exp === 'number' && p.exp <= now - skew) return false;
+  return !(typeof p.nbf === 'number' && p.nbf > now + skew);
 }
 
 const deny = (code: string, message: string): AuthResult => ({ ok: false, error: { message, extensions: { path: '$', code } } });
@@ -41,16 +72,16 @@ export async function authenticate(headers: Headers, opts: SessionOptions): Prom
   if (auth !== undefined) {
     const m = /^Bearer\s+(.+)$/i.exec(auth.trim());
     if (!m) return deny('invalid-headers', 'Malformed Authorization header');
-    return fromJwt(m[1], h['x-hasura-role'], opts.jwt);
+    return fromJwt(m[1], h['x-hasura-role'], opts.jwt, opts.verifiedTokens);
   }
   const role = opts.unauthorizedRole;
   return { ok: true, session: { role, variables: { 'x-hasura-role': role }, isAdmin: false } };
 }
 
-async function fromJwt(token: string, requestedRole: string | undefined, jwt: JwtKeys): Promise<AuthResult> {
+async function fromJwt(token: string, requestedRole: string | undefined, jwt: JwtKeys, verified?: VerifiedTokens): Promise<AuthResult> {
   let payload: Record<string, unknown>;
   try {
-    payload = (await jwt.verify(token)) as Record<string, unknown>;
+    payload = (await (verified ? verified.verify(token, jwt) : jwt.verify(token))) as Record<string, unknown>;
   } catch (e) {
     return deny('invalid-jwt', `Could not verify JWT: ${jwtErrorName(e)}`);
   }
