@@ -102,6 +102,14 @@ test('a property manager builds an accommodation with units, rates, images and a
   await page.getByRole('button', { name: 'Make image 2 the cover' }).click();
   await expect(gallery.first()).toHaveAttribute('data-file-id', second ?? '');
   await expect(gallery.first()).toContainText('Cover');
+  // Drag and drop: the red image dragged onto the cover takes its place; the order is stored.
+  const red = await gallery.nth(1).getAttribute('data-file-id');
+  await gallery.nth(1).dragTo(gallery.first());
+  await expect(gallery.first()).toHaveAttribute('data-file-id', red ?? '');
+  await page.reload();
+  await expect(gallery).toHaveCount(2);
+  await expect(gallery.first()).toHaveAttribute('data-file-id', red ?? '');
+  await expect(gallery.nth(1)).toHaveAttribute('data-file-id', second ?? '');
   // The thumbnail is served resized by the storage image transform.
   const thumbnail = await page.getByRole('img', { name: 'Image 1' }).getAttribute('src');
   expect(thumbnail).toContain('w=400');
@@ -118,6 +126,67 @@ test('a property manager builds an accommodation with units, rates, images and a
   await expect(preview).toContainText('Tourist tax: HUF 2,400');
   await page.getByLabel('Children (under 18)').fill('1');
   await expect(preview).toContainText('Tourist tax: HUF 1,600');
+
+  // Channels: a Booking.com id on the first unit; the same id on the second is refused on the field.
+  await page.getByRole('tab', { name: 'Channels' }).click();
+  const bookingId = String(Date.now()).slice(-9);
+  await page.getByLabel('Channel id', { exact: true }).fill(bookingId);
+  await page.getByLabel('Listing URL (optional)').fill(`https://www.booking.com/hotel/hu/dob-${bookingId}.html`);
+  await page.getByRole('button', { name: 'Add channel id' }).click();
+  await expectSaved(page);
+  await expect(page.getByRole('region', { name: 'Apartment 1' }).getByRole('link', { name: `Booking.com ${bookingId}` })).toBeVisible();
+  await choose(page, 'Unit', 'Apartment 2');
+  await page.getByLabel('Channel id', { exact: true }).fill(bookingId);
+  await page.getByRole('button', { name: 'Add channel id' }).click();
+  await expect(page.locator('#field-externalId-helper-text')).toHaveText('Channel id (per channel) must be unique');
+  await choose(page, 'Channel', 'Expedia');
+  await page.getByRole('button', { name: 'Add channel id' }).click();
+  await expect(page.getByRole('region', { name: 'Apartment 2' })).toContainText(`Expedia ${bookingId}`);
+
+  // Staff: the manager finds a cleaner by name (names only; they cannot read other users) and
+  // connects her to the units; deleting is not theirs, hiding is.
+  await page.getByRole('tab', { name: 'Basics' }).click();
+  await expect(page.getByText('Only an administrator can delete an accommodation.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete accommodation' })).toHaveCount(0);
+  await page.getByLabel('Cleaners').fill('cec');
+  await page.getByRole('option', { name: 'Cecília Cleaner' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectSaved(page);
+  await page.reload();
+  await expect(page.locator('#field-cleanerIds').locator('..').getByText('Cecília Cleaner')).toBeVisible();
+});
+
+test('in Hungarian a property manager sees the staff and owner by name and maps a channel id', async ({ page }) => {
+  await signIn(page, 'manager@demo.staydesk.test');
+  await page.goto('/hu/accommodations');
+  await expect(page.getByRole('heading', { name: 'Szálláshelyek' })).toBeVisible();
+  await page.getByRole('link', { name: 'Váci Loft' }).click();
+  await expect(page.getByRole('heading', { name: 'Váci Loft' })).toBeVisible();
+  // The seeded connections show names, not "unknown": the manager reads staff names and the owner's.
+  await expect(page.getByLabel('Tulajdonos', { exact: true })).toHaveValue('Kovács Anna');
+  await expect(page.getByLabel('Tulajdonos', { exact: true })).toBeDisabled();
+  await expect(page.getByText('Miklós Manager')).toBeVisible();
+  await expect(page.getByText('Cecília Cleaner')).toBeVisible();
+  await expect(page.getByText('Szálláshelyet csak adminisztrátor törölhet.', { exact: false })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Csatornák' }).click();
+  const id = `HU-${Date.now() % 1000000}`;
+  await page.getByLabel('Csatornaazonosító', { exact: true }).fill(id);
+  await page.getByRole('button', { name: 'Azonosító hozzáadása' }).click();
+  await expect(page.getByText('Mentve', { exact: true }).last()).toBeVisible();
+  await expect(page.getByText(`Booking.com ${id}`)).toBeVisible();
+  await page.getByLabel('Csatornaazonosító', { exact: true }).fill(id);
+  await page.getByRole('button', { name: 'Azonosító hozzáadása' }).click();
+  await expect(page.locator('#field-externalId-helper-text')).toHaveText('A csatornaazonosítónak csatornánként egyedinek kell lennie');
+  // Leaving the refused form asks first, in Hungarian too.
+  const prompts: string[] = [];
+  page.once('dialog', (dialog) => {
+    prompts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('tab', { name: 'Képek' }).click();
+  await expect.poll(() => prompts).toHaveLength(1);
+  await expect(page.getByRole('tabpanel', { name: 'Képek' })).toBeVisible();
 });
 
 test('a property manager can keep at most 15 accommodations open', async ({ page }) => {
