@@ -13,7 +13,7 @@ const schema = yup.object({ email: emailField() });
 export interface EmailFormProps {
   submitLabel: string;
   loading: boolean;
-  onSubmit: (email: string) => void;
+  onSubmit: (email: string) => void | Promise<void>;
   initialEmail?: string;
   intro?: ReactNode;
 }

@@ -41,4 +41,16 @@ describe('SignUpView', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Network Error: the server cannot be reached', {}, { timeout: 10_000 })).toBeTruthy();
   });
+
+  it('offers sign-up with a security key: name and e-mail, no password', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignUpView />);
+    await user.click(screen.getByRole('tab', { name: 'Security key' }));
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create account with security key' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Create account with security key' }));
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
+  });
 });

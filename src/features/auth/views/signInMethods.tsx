@@ -73,21 +73,27 @@ export function MagicLinkPanel({ redirectTo }: MethodPanelProps) {
 
 export function EmailCodePanel({ redirectTo }: MethodPanelProps) {
   const { t } = useTranslation('auth');
-  const { signInEmailOTP, verifyEmailOTP, needsOtp, isLoading, error } = useSignInEmailOTP({ redirectTo });
-  const [email, setEmail] = useState('');
+  const { signInEmailOTP, verifyEmailOTP, isLoading, error } = useSignInEmailOTP({ redirectTo });
+  // The address the code went to. Kept here, not read from the session state, which leaves the
+  // code step after a wrong code; the user should simply try again.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <>
       <AuthErrorAlert error={error} />
-      {needsOtp ? (
-        <CodeForm prompt={t('emailCode.prompt', { email })} submitLabel={t('emailCode.verify')} loading={isLoading} onSubmit={(code) => void verifyEmailOTP(email, code)} />
+      {sentTo ? (
+        <>
+          <CodeForm prompt={t('emailCode.prompt', { email: sentTo })} submitLabel={t('emailCode.verify')} loading={isLoading} onSubmit={(code) => void verifyEmailOTP(sentTo, code)} />
+          <Button variant="text" size="small" sx={{ mt: 1 }} onClick={() => setSentTo(null)}>
+            {t('codes.newCode')}
+          </Button>
+        </>
       ) : (
         <EmailForm
           intro={<Typography>{t('emailCode.intro')}</Typography>}
           submitLabel={t('emailCode.submit')}
           loading={isLoading}
-          onSubmit={(value) => {
-            setEmail(value);
-            void signInEmailOTP(value);
+          onSubmit={async (value) => {
+            if ((await signInEmailOTP(value)).needsOtp) setSentTo(value);
           }}
         />
       )}
@@ -99,13 +105,17 @@ const phoneSchema = yup.object({ phoneNumber: phoneField() });
 
 export function SmsCodePanel({ redirectTo }: MethodPanelProps) {
   const { t } = useTranslation('auth');
-  const { signInSmsPasswordless, sendOtp, needsOtp, isLoading, error } = useSignInSmsPasswordless({ redirectTo });
-  const [phoneNumber, setPhoneNumber] = useState('');
-  if (needsOtp) {
+  const { signInSmsPasswordless, sendOtp, isLoading, error } = useSignInSmsPasswordless({ redirectTo });
+  // As with e-mail codes: a wrong code keeps the user on the code step.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo) {
     return (
       <>
         <AuthErrorAlert error={error} />
-        <CodeForm prompt={t('sms.prompt', { phoneNumber })} submitLabel={t('sms.verify')} loading={isLoading} onSubmit={(code) => void sendOtp(phoneNumber, code)} />
+        <CodeForm prompt={t('sms.prompt', { phoneNumber: sentTo })} submitLabel={t('sms.verify')} loading={isLoading} onSubmit={(code) => void sendOtp(sentTo, code)} />
+        <Button variant="text" size="small" sx={{ mt: 1 }} onClick={() => setSentTo(null)}>
+          {t('codes.newCode')}
+        </Button>
       </>
     );
   }
@@ -115,10 +125,9 @@ export function SmsCodePanel({ redirectTo }: MethodPanelProps) {
       <Formik
         initialValues={{ phoneNumber: '' }}
         validationSchema={phoneSchema}
-        onSubmit={(values) => {
+        onSubmit={async (values) => {
           const phone = values.phoneNumber.replace(/[\s()-]/g, '');
-          setPhoneNumber(phone);
-          void signInSmsPasswordless(phone);
+          if ((await signInSmsPasswordless(phone)).needsOtp) setSentTo(phone);
         }}
       >
         <Form noValidate>
