@@ -83,8 +83,13 @@ function conflictClause(ctx: CompileContext, t: Table, oc: OnConflict | undefine
   return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO UPDATE SET ${sets.join(', ')} WHERE ${conds.map((c) => `(${c})`).join(' AND ')}`;
 }
 
-/** INSERT ... RETURNING inside a CTE named `cte`, plus the per-row check expression. */
-function insertStatement(ctx: CompileContext, t: Table, rows: Map<string, unknown>[], oc: OnConflict | undefined): { cte: string; check: string } {
+/**
+ * The INSERT as the CTEs of a WITH defining "_m" (the written rows), plus the per-row check.
+ * A row an upsert inserted answers to the insert check; a row its conflict clause updated answers
+ * to the update check when the role's update permission has one (else to the insert check), as in
+ * Hasura. Postgres tells the two apart by xmax, which is 0 only for a freshly inserted row version.
+ */
+function insertStatement(ctx: CompileContext, t: Table, rows: Map<string, unknown>[], oc: OnConflict | undefined): { ctes: string; check: string } {
   const perm = insertPerm(t, ctx.role, ctx.backendOnly);
   if (!perm) throw validationFailed(`no insert permission on "${t.gqlName}"`);
   const alias = quoteIdent(`_${t.name}_ins`).slice(0, 60);
@@ -103,13 +108,21 @@ function insertStatement(ctx: CompileContext, t: Table, rows: Map<string, unknow
     ? `(${colNames.map(quoteIdent).join(', ')}) VALUES ${values.join(', ')}`
     : rows.length === 1 || !anyCol ? 'DEFAULT VALUES' : `(${quoteIdent(anyCol.name)}) VALUES ${rows.map(() => '(DEFAULT)').join(', ')}`;
   const up = oc?.update_columns?.length ? updatePerm(t, ctx.role, ctx.backendOnly) : null;
-  const cte = `INSERT INTO ${target} ${body}${conflictClause(ctx, t, oc, alias)} RETURNING *`;
+  const insert = `INSERT INTO ${target} ${body}${conflictClause(ctx, t, oc, alias)}`;
   const ia = '"_chk"';
   const insCheck = compileBoolExp(ctx, t, ia, perm.check, 'permission');
-  const updCheck = up?.check ? compileBoolExp(ctx, t, ia, up.check, 'permission') : null;
-  const cond = updCheck ? `(${insCheck}) AND (${updCheck})` : insCheck;
-  const check = cond === 'true' ? '' : `(SELECT count(*) FROM "_m" AS ${ia} WHERE CASE WHEN (${cond}) THEN false ELSE hdb_catalog.check_violation('${INSERT_CHECK_FAILED}') END)`;
-  return { cte, check };
+  const updCheck = up?.check ? compileBoolExp(ctx, t, ia, up.check, 'permission') : 'true';
+  const fail = (msg: string) => `hdb_catalog.check_violation('${msg}')`;
+  if (!up?.check || (insCheck === 'true' && updCheck === 'true')) {
+    const check = insCheck === 'true' ? '' : `(SELECT count(*) FROM "_m" AS ${ia} WHERE CASE WHEN (${insCheck}) THEN false ELSE ${fail(INSERT_CHECK_FAILED)} END)`;
+    return { ctes: `"_m" AS (${insert} RETURNING *)`, check };
+  }
+  // The whole row and whether it was inserted; "_m" unpacks the row so it has the table's columns.
+  const ctes = `"_mi" AS (${insert} RETURNING ${alias} AS "_row", (${alias}.xmax = 0) AS "_inserted"), "_m" AS (SELECT ("_row").* FROM "_mi")`;
+  const check = `(SELECT count(*) FROM "_mi" AS "_x", LATERAL (SELECT ("_x"."_row").*) AS ${ia} WHERE CASE WHEN "_x"."_inserted" `
+    + `THEN CASE WHEN (${insCheck}) THEN false ELSE ${fail(INSERT_CHECK_FAILED)} END `
+    + `ELSE CASE WHEN (${updCheck}) THEN false ELSE ${fail(UPDATE_CHECK_FAILED)} END END)`;
+  return { ctes, check };
 }
 
 function hasNested(t: Table, objs: Record<string, unknown>[]): boolean {
@@ -124,9 +137,9 @@ export function compileInsert(env: Env, t: Table, field: Selected, one: boolean)
   return async (q) => {
     const ctx = env.newCtx();
     const rows = objs.map((o) => gqlToColumns(t, o).cols);
-    const { cte, check } = insertStatement(ctx, t, rows, oc);
+    const { ctes, check } = insertStatement(ctx, t, rows, oc);
     const json = one ? singleRowJson(ctx, t, '"_m"', field.fields) : responseJson(ctx, t, '"_m"', field.fields, '(SELECT count(*) FROM "_m")');
-    const sql = `WITH "_m" AS (${cte}) SELECT ${check ? `${check} AS "_c", ` : ''}(${json})::text AS j`;
+    const sql = `WITH ${ctes} SELECT ${check ? `${check} AS "_c", ` : ''}(${json})::text AS j`;
     return runOne(q, ctx, sql);
   };
 }
@@ -160,8 +173,8 @@ async function insertOne(env: Env, q: Queryable, t: Table, obj: Record<string, u
     } else after.push([relName, v]);
   }
   const ctx = env.newCtx();
-  const { cte, check } = insertStatement(ctx, t, [cols], oc);
-  const r = await q.query<{ j: string | null }>(`WITH "_m" AS (${cte}) SELECT ${check ? `${check} AS "_c", ` : ''}(SELECT to_jsonb("_r") FROM "_m" AS "_r" LIMIT 1)::text AS j`, ctx.params);
+  const { ctes, check } = insertStatement(ctx, t, [cols], oc);
+  const r = await q.query<{ j: string | null }>(`WITH ${ctes} SELECT ${check ? `${check} AS "_c", ` : ''}(SELECT to_jsonb("_r") FROM "_m" AS "_r" LIMIT 1)::text AS j`, ctx.params);
   const text = r.rows[0]?.j;
   if (!text) return null;
   counter.n++;
