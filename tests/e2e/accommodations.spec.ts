@@ -28,6 +28,8 @@ function png(r: number, g: number, b: number): Promise<Buffer> {
 }
 
 test('a property manager builds an accommodation with units, rates, images and a tax range', async ({ page }) => {
+  // The longest walk of the suite (units, rates, images, taxes, channels, staff).
+  test.setTimeout(120_000);
   // A manager may create accommodations; the new one is theirs through created_by_user_id (nhost/metadata).
   await signIn(page, 'manager@demo.staydesk.test');
   await expect(page.getByRole('heading', { name: 'Accommodations' })).toBeVisible();
@@ -150,8 +152,10 @@ test('a property manager builds an accommodation with units, rates, images and a
   await expect(page.getByRole('button', { name: 'Delete accommodation' })).toHaveCount(0);
   await page.getByLabel('Cleaners').fill('cec');
   await page.getByRole('option', { name: 'Cecília Cleaner' }).click();
+  // Earlier "Saved" toasts may still show: wait for this save's staff mutation itself.
+  const staffSaved = page.waitForResponse((response) => response.url().endsWith('/v1/graphql') && (response.request().postData() ?? '').includes('SetUnitStaff'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expectSaved(page);
+  expect((await staffSaved).ok()).toBe(true);
   await page.reload();
   await expect(page.locator('#field-cleanerIds').locator('..').getByText('Cecília Cleaner')).toBeVisible();
 });
@@ -187,6 +191,51 @@ test('in Hungarian a property manager sees the staff and owner by name and maps 
   await page.getByRole('tab', { name: 'Képek' }).click();
   await expect.poll(() => prompts).toHaveLength(1);
   await expect(page.getByRole('tabpanel', { name: 'Képek' })).toBeVisible();
+});
+
+test('in Hungarian a property manager works through the table, the uniqueness rules, the tax preview and the open limit', async ({ page }) => {
+  await signIn(page, 'manager@demo.staydesk.test');
+  await page.goto('/hu/accommodations');
+  const table = page.getByRole('table', { name: 'Szálláshelyek' });
+  await expect(table.getByRole('link', { name: 'Váci Loft' })).toBeVisible();
+  // Search, the column chooser (remembered) and the column headers speak Hungarian.
+  await page.getByLabel('Keresés').fill('váci');
+  await expect(table.getByRole('link')).toHaveText(['Váci Loft']);
+  await page.getByRole('button', { name: 'Oszlopok' }).click();
+  await page.getByRole('menuitem', { name: 'Irsz.' }).getByRole('checkbox').check();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Irsz.' })).toBeVisible();
+  await page.reload();
+  await expect(table.getByRole('columnheader', { name: 'Irsz.' })).toBeVisible();
+  await table.getByRole('link', { name: 'Váci Loft' }).click();
+  await expect(page.getByRole('heading', { name: 'Váci Loft' })).toBeVisible();
+
+  // The section 8 uniqueness messages, in Hungarian, on the fields.
+  await page.getByRole('tab', { name: 'Egységek' }).click();
+  await page.getByRole('button', { name: 'Új egység' }).click();
+  await page.getByLabel('Egység neve').fill('Loft A');
+  await page.getByRole('button', { name: 'Egység mentése' }).click();
+  await expect(page.getByText('Az egység nevének szálláshelyenként egyedinek kell lennie')).toBeVisible();
+  await page.getByRole('button', { name: 'Mégse' }).click();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('tab', { name: 'Árak' }).click();
+  await page.getByRole('button', { name: 'Új ár' }).click();
+  await page.getByLabel('Ár neve').fill('Standard');
+  await page.getByLabel('Létszám').fill('3');
+  await page.getByLabel('Éjszakai ár').fill('120');
+  await page.getByRole('button', { name: 'Ár mentése' }).click();
+  await expect(page.getByText('Az ár nevének egységenként egyedinek kell lennie')).toBeVisible();
+  await page.getByRole('button', { name: 'Mégse' }).click();
+
+  // The seeded 4% range gives a tax preview.
+  await page.getByRole('tab', { name: 'Adók' }).click();
+  await expect(page.getByTestId('tax-preview-result')).toContainText('Idegenforgalmi adó:');
+
+  // The open-accommodations limit, in Hungarian.
+  const fifteen = Array.from({ length: 15 }, (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`);
+  await page.evaluate((ids) => window.localStorage.setItem('accommodations-open', JSON.stringify(ids)), fifteen);
+  await page.goto('/hu/accommodations/30000000-0000-4000-a000-000000000002');
+  await expect(page.getByText('Egyszerre legfeljebb 15 szálláshely lehet megnyitva.', { exact: false })).toBeVisible();
 });
 
 test('a property manager can keep at most 15 accommodations open', async ({ page }) => {
