@@ -30,6 +30,14 @@ describe('loadAuthSettings', () => {
     expect(s.rateLimit.emails).toEqual({ burst: 10, intervalMs: 3_600_000, global: true });
   });
 
+  it('accepts security keys from a web app moved by AUTH_CLIENT_URL (the e2e origin) on the same rpId', () => {
+    const s = loadAuthSettings(productConfig(), { AUTH_CLIENT_URL: 'http://localhost:24371', AUTH_WEBAUTHN_RP_ORIGINS: 'https://app.staydesk.hu' });
+    expect(s.webauthn.rpId).toBe('localhost');
+    expect(s.webauthn.origins).toEqual(['https://app.staydesk.hu', 'http://localhost:24371']);
+    const fromFile = loadAuthSettings(productConfig(), { AUTH_CLIENT_URL: 'http://localhost:24371' });
+    expect(fromFile.webauthn.origins).toEqual(['http://localhost:3000', 'http://localhost:24371']);
+  });
+
   it('lets the AUTH_* variables hasura-auth reads override the file', () => {
     const s = loadAuthSettings(productConfig(), {
       AUTH_ACCESS_TOKEN_EXPIRES_IN: '60',
