@@ -276,6 +276,33 @@ test('a property manager can keep at most 15 accommodations open', async ({ page
   await expect(page.getByLabel('VAT rate (%)')).toBeDisabled();
 });
 
+test('an administrator finds an owner by search, deletes an unused accommodation and learns why a booked one stays', async ({ page }) => {
+  await signIn(page, 'admin@demo.staydesk.test');
+  await page.getByRole('link', { name: 'New accommodation' }).click();
+  const name = `Temporary ${Date.now() % 100000}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  // The owner picker searches the server as one types.
+  await page.getByLabel('Owner', { exact: true }).fill('nagy');
+  await page.getByRole('option', { name: 'Nagy Péter' }).click();
+  await page.getByLabel('ZIP code').fill('1011');
+  await page.getByLabel('Address').fill('Fő utca 1.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/accommodations\/[0-9a-f-]{36}\?tab=units/);
+  await page.getByRole('tab', { name: 'Basics' }).click();
+  await expect(page.getByLabel('Owner', { exact: true })).toHaveValue('Nagy Péter');
+  await expect(page.getByText('Only an administrator can delete an accommodation.', { exact: false })).toHaveCount(0);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete accommodation' }).click();
+  await page.waitForURL((url) => url.pathname === '/accommodations');
+  await page.getByLabel('Search').fill(name);
+  await expect(page.getByRole('table', { name: 'Accommodations' })).toContainText('No accommodations match.');
+  // One with bookings cannot go (the database restricts); the message says to hide it.
+  await page.goto('/accommodations/30000000-0000-4000-a000-000000000001');
+  await page.getByRole('button', { name: 'Delete accommodation' }).click();
+  await expect(page.getByText('This accommodation has bookings, expenses or registry reports and cannot be deleted.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Váci Loft' })).toBeVisible();
+});
+
 test('an owner sees only their own accommodations, read-only, also in Hungarian', async ({ page }) => {
   await signIn(page, 'owner@demo.staydesk.test');
   const table = page.getByRole('table', { name: 'Accommodations' });
