@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { useNhostClient } from '@nhost/nextjs';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
@@ -29,8 +29,6 @@ import { NtakTab } from '../components/NtakTab';
 import { RatesTab } from '../components/RatesTab';
 import { TaxesTab } from '../components/TaxesTab';
 import { UnitsTab } from '../components/UnitsTab';
-import type { SearchOptions } from '../components/SearchPicker';
-import { PICKER_PAGE_SIZE } from '../components/SearchPicker';
 import { isForeignKeyViolation, messageOf, violationOf } from '../errors';
 import { ACCOMMODATION_CERTIFICATES } from '../graphql/accommodationCertificates';
 import { ACCOMMODATION_CHANNELS } from '../graphql/accommodationChannels';
@@ -49,10 +47,8 @@ import { INSERT_ACCOMMODATION_FILE } from '../graphql/insertAccommodationFile';
 import { INSERT_CHANNEL_LISTING } from '../graphql/insertChannelListing';
 import { LABELS } from '../graphql/labels';
 import { LINK_AIRBNB } from '../graphql/linkAirbnb';
-import { OWNER_NAME, OWNER_SEARCH } from '../graphql/ownerSearch';
 import { REORDER_ACCOMMODATION_FILES } from '../graphql/reorderAccommodationFiles';
 import { SET_UNIT_STAFF } from '../graphql/setUnitStaff';
-import { STAFF_NAMES, STAFF_SEARCH, staffSearchWhere } from '../graphql/staffSearch';
 import { UNIT_CHANNEL_LISTINGS } from '../graphql/unitChannelListings';
 import { UNLINK_AIRBNB } from '../graphql/unlinkAirbnb';
 import { UPDATE_ACCOMMODATION } from '../graphql/updateAccommodation';
@@ -63,10 +59,10 @@ import { UPSERT_TAX_RANGE } from '../graphql/upsertTaxRange';
 import { UPSERT_UNIT } from '../graphql/upsertUnit';
 import { useLeaveWarning } from '../hooks/useLeaveWarning';
 import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
+import { usePeoplePickers } from '../hooks/usePeoplePickers';
 import { useThumbnails } from '../hooks/useThumbnails';
 import { basicsColumnsOf, basicsToColumns, basicsToForm, changedColumns, newAccommodationColumns, feeToObject, ntakToColumns, ntakToForm, rateToObject, staffOf, taxRangeToObject, unitToObject, withoutOwnerAndTax } from '../mappers';
 import type { SaveResult } from '../submit';
-import { containsPattern } from '../listQuery';
 import { accommodationListUrl, accommodationUrl, EDITOR_TABS, editorTabOf, NEW_ACCOMMODATION_ID, type EditorTab } from '../urls';
 import { OpenStripContainer } from './OpenStripContainer';
 
@@ -83,7 +79,6 @@ export function AccommodationEditorView({ id }: { id: string }) {
 
   // "Open" = present in the strip of editor tabs; opening a 16th is refused (see src/domain).
   const { tryOpen, close } = useOpenAccommodations();
-  const apollo = useApolloClient();
   const [limitReached, setLimitReached] = useState(false);
   useEffect(() => {
     if (!isNew) setLimitReached(!tryOpen(id).ok);
@@ -138,33 +133,8 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const [uploading, setUploading] = useState(false);
 
   // Names of the chosen owner and staff; the pickers search the rest on the server as one types.
-  const ownerName = useQuery(OWNER_NAME, { variables: { id: accommodation?.owner_id ?? '' }, skip: !accommodation?.owner_id || !can.readsOwnerNames });
-  const staffIds = useMemo(() => [...new Set((staffLinks.data?.unit_2_users ?? []).map((link) => link.user_id))], [staffLinks.data]);
-  const staffNames = useQuery(STAFF_NAMES, { variables: { ids: staffIds }, skip: staffIds.length === 0 || !can.readsStaffAndLabels });
-  const knownNames = useMemo(() => {
-    const names = new Map<string, string>();
-    const owner = ownerName.data?.owners_by_pk;
-    if (owner) names.set(owner.id, owner.name);
-    for (const person of staffNames.data?.staff_users ?? []) names.set(person.id, person.display_name ?? person.id);
-    return names;
-  }, [ownerName.data, staffNames.data]);
-  const searchOwners = useCallback<SearchOptions>(
-    async (text) => {
-      const { data } = await apollo.query({ query: OWNER_SEARCH, variables: { pattern: containsPattern(text), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
-      const rows = data?.owners ?? [];
-      return { options: rows.slice(0, PICKER_PAGE_SIZE).map((owner) => ({ id: owner.id, label: owner.name })), more: rows.length > PICKER_PAGE_SIZE };
-    },
-    [apollo],
-  );
-  const searchStaff = useCallback(
-    (kind: 'manager' | 'cleaner'): SearchOptions =>
-      async (text) => {
-        const { data } = await apollo.query({ query: STAFF_SEARCH, variables: { where: staffSearchWhere(kind, containsPattern(text)), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
-        const rows = data?.staff_users ?? [];
-        return { options: rows.slice(0, PICKER_PAGE_SIZE).map((person) => ({ id: person.id, label: person.display_name ?? person.id })), more: rows.length > PICKER_PAGE_SIZE };
-      },
-    [apollo],
-  );
+  const staffUserIds = useMemo(() => (staffLinks.data?.unit_2_users ?? []).map((link) => link.user_id), [staffLinks.data]);
+  const { knownNames, searchOwners, searchStaff } = usePeoplePickers({ ownerId: accommodation?.owner_id ?? null, staffUserIds, readsOwnerNames: can.readsOwnerNames, readsStaffNames: can.readsStaffAndLabels });
 
   const refetchAll = useCallback(async () => {
     await Promise.all([
