@@ -65,7 +65,7 @@ test('a new user signs up with a security key alone and signs in with it later',
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // Her passkey does not open someone else's account.
   await signInWithSecurityKey(page, demoEmail('owner'));
-  await expect(signIn.error()).toBeVisible();
+  await expect(signIn.error()).toHaveText('This security key is not registered for that account. Try another key or sign-in method.');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   await page.getByLabel('Email (optional)').fill(email);

@@ -153,9 +153,18 @@ export function SecurityKeyPanel() {
   const [usedEmail, setUsedEmail] = useState(false);
   const active = usedEmail ? withEmail : discoverable;
   const isLoading = discoverable.isLoading || withEmail.isLoading;
+  // The service answers a key it does not know for that account (or a stale answer) with the
+  // generic invalid-request; say what it means here.
+  const keyRefused = active.error?.error === 'invalid-request';
   return (
     <>
-      <AuthErrorAlert error={active.error} />
+      {keyRefused ? (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {t('securityKey.refused')}
+        </Alert>
+      ) : (
+        <AuthErrorAlert error={active.error} />
+      )}
       <Formik
         initialValues={{ email: '' }}
         validationSchema={optionalEmail}
