@@ -21,6 +21,12 @@ export interface Db extends Queryable {
    * for the transaction to end); use `tx`.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Optional fast path for a statement run again and again with new parameters (the GraphQL
+   * engine's compiled queries): parsed and planned once, then only bound and executed. Drivers
+   * without it are used through `query`.
+   */
+  queryPrepared?<R = Record<string, unknown>>(sql: string, params: unknown[]): Promise<QueryResult<R>>;
   close(): Promise<void>;
 }
 
