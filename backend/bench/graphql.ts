@@ -59,6 +59,7 @@ interface CaseResult {
   inProcess: Latency & { pairedRatio: number };
   engineSql: Latency;
   raw: Latency;
+  rawPrepared?: Latency;
   engineRps: number;
   rawRps: number;
   sameJson: boolean;
@@ -81,17 +82,20 @@ async function main(): Promise<void> {
     // can be told apart from its JavaScript work.
     const engineSql: number[] = [];
     let timing = false;
+    const stopwatch = async <T>(run: () => Promise<T>): Promise<T> => {
+      const t = performance.now();
+      try {
+        return await run();
+      } finally {
+        if (timing) engineSql.push(performance.now() - t);
+      }
+    };
+    const prepared = db.queryPrepared?.bind(db);
     const timedDb: Db = {
       ...db,
       kind: db.kind,
-      async query<R>(sql: string, params?: unknown[]) {
-        const t = performance.now();
-        try {
-          return await db.query<R>(sql, params);
-        } finally {
-          if (timing) engineSql.push(performance.now() - t);
-        }
-      },
+      query: <R>(sql: string, params?: unknown[]) => stopwatch(() => db.query<R>(sql, params)),
+      queryPrepared: prepared && (<R>(sql: string, params: unknown[]) => stopwatch(() => prepared<R>(sql, params))),
     };
     backend = await startBackend(config, { db: timedDb });
     const running = backend;
@@ -130,6 +134,9 @@ async function main(): Promise<void> {
         }
       };
       const viaSql = async () => (await db.query<{ result: string }>(c.sql, c.params)).rows[0].result;
+      // The same hand-written SQL through the driver's prepared path, which the engine uses for its
+      // repeated statements: the engine's overhead with the driver difference taken out.
+      const viaSqlPrepared = prepared ? async () => (await prepared<{ result: string }>(c.sql, c.params)).rows[0].result : undefined;
 
       const engineJson = JSON.parse(await viaEngine()) as { data?: Record<string, unknown>; errors?: unknown };
       const rawJson = { data: { [c.field]: JSON.parse(await viaSql()) as unknown } };
@@ -139,22 +146,23 @@ async function main(): Promise<void> {
         console.log(`(${c.id}) ${c.role}: engine and SQL JSON differ\n  engine: ${JSON.stringify(engineJson).slice(0, 600)}\n  sql:    ${JSON.stringify(rawJson).slice(0, 600)}`);
       }
       engineSql.length = 0;
-      const timed = await measurePaired({ raw: viaSql, engine: viaEngine, inProcess }, 'raw', {
+      const timed = await measurePaired({ raw: viaSql, engine: viaEngine, inProcess, ...(viaSqlPrepared ? { rawPrepared: viaSqlPrepared } : {}) }, 'raw', {
         iterations: settings.iterations,
         warmup: 20,
         budgetMs: settings.seconds * 3000,
       });
       const rps = await measureThroughputPaired({ raw: viaSql, engine: viaEngine }, settings.concurrency, settings.seconds * 1000);
       const [raw, engine, direct, engineRps, rawRps] = [timed.raw, timed.engine, timed.inProcess, rps.engine, rps.raw];
-      results.push({ c, engine, inProcess: direct, engineSql: summarise(engineSql), raw, engineRps, rawRps, sameJson });
+      results.push({ c, engine, inProcess: direct, engineSql: summarise(engineSql), raw, rawPrepared: timed.rawPrepared, engineRps, rawRps, sameJson });
       process.stdout.write(`  measured (${c.id}) ${c.title} as ${c.role}\n`);
     }
 
     console.log(`\nQueries (ms). engine = HTTP POST /v1/graphql on localhost; in-proc = engine.execute() without HTTP; its SQL = the engine's own statement;`);
-    console.log(`raw = the hand-written SQL returning the same JSON on the same db; paired = median of per-round engine/raw ratios. HTTP floor (GET /healthz): p50 ${ms(httpFloor.p50)}, p95 ${ms(httpFloor.p95)}\n`);
+    console.log(`raw = the hand-written SQL returning the same JSON on the same db; paired = median of per-round engine/raw ratios;
+raw prep = that SQL through the driver's prepared-statement path, which the engine uses for repeated statements. HTTP floor (GET /healthz): p50 ${ms(httpFloor.p50)}, p95 ${ms(httpFloor.p95)}\n`);
     console.log(
       table(
-        ['case', 'role', 'engine p50', 'p95', 'req/s', 'in-proc p50', 'its SQL p50', 'raw p50', 'p95', 'req/s', 'overhead p50', 'paired', 'in-proc/raw', 'same JSON', 'target'],
+        ['case', 'role', 'engine p50', 'p95', 'req/s', 'in-proc p50', 'its SQL p50', 'raw p50', 'p95', 'req/s', 'overhead p50', 'paired', 'in-proc/raw', 'raw prep p50', 'engine/raw prep', 'same JSON', 'target'],
         results.map((r) => {
           const ratio = r.engine.p50 / r.raw.p50;
           const targeted = r.c.id !== 'c';
@@ -172,6 +180,8 @@ async function main(): Promise<void> {
             `${ratio.toFixed(2)}x`,
             `${r.engine.pairedRatio.toFixed(2)}x`,
             `${r.inProcess.pairedRatio.toFixed(2)}x`,
+            r.rawPrepared ? ms(r.rawPrepared.p50) : '-',
+            r.rawPrepared ? `${(r.engine.p50 / r.rawPrepared.p50).toFixed(2)}x` : '-',
             r.sameJson ? 'yes' : 'NO',
             targeted ? (ratio <= TARGET_OVERHEAD ? `<= ${TARGET_OVERHEAD}x ok` : `> ${TARGET_OVERHEAD}x MISSED`) : '(report only)',
           ];

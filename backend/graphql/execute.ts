@@ -78,14 +78,14 @@ export class Executor {
       // A repeated query (same role, session values, document and variables) reuses its SQL.
       const key = typeof req?.query === 'string' ? JSON.stringify([session.role, session.isAdmin, session.variables, req.query, req.operationName ?? null, req.variables ?? null]) : '';
       const cached = key ? this.compiled.get(key) : undefined;
-      if (cached) return await this.runCompiled(cached);
+      if (cached) return await this.runCompiled(cached, {}, true);
       const { op, schema, doc } = this.collect(session, req);
       if (op.kind === 'mutation') return await this.runMutation(session, op);
       const compiled = this.compileQuery(session, op);
       if (compiled.parts.some((p) => p.introspect)) return await this.runCompiled(compiled, this.introspect(schema, doc, op.operation, req));
       if (this.compiled.size >= SQL_CACHE_MAX) this.compiled.delete(this.compiled.keys().next().value as string);
       this.compiled.set(key, compiled);
-      return await this.runCompiled(compiled);
+      return await this.runCompiled(compiled, {}, true);
     } catch (e) {
       return JSON.stringify({ errors: [toHasuraError(e)] });
     }
@@ -107,11 +107,16 @@ export class Executor {
     return { sql: cols.length ? `SELECT ${cols.join(', ')}` : null, params: ctx.params, parts };
   }
 
-  private async runCompiled(c: CompiledQuery, intro: Record<string, unknown> = {}): Promise<string> {
+  /** Statements that will run again (cached queries, live queries) go through the driver's prepared path when it has one. */
+  private runSql<R>(sql: string, params: unknown[], repeated: boolean) {
+    return repeated && this.db.queryPrepared ? this.db.queryPrepared<R>(sql, params) : this.db.query<R>(sql, params);
+  }
+
+  private async runCompiled(c: CompiledQuery, intro: Record<string, unknown> = {}, repeated = false): Promise<string> {
     let row: Record<string, string | null> = {};
     if (c.sql) {
       try {
-        const r = await this.db.query<Record<string, string | null>>(c.sql, c.params);
+        const r = await this.runSql<Record<string, string | null>>(c.sql, c.params, repeated);
         row = r.rows[0] ?? {};
       } catch (e) {
         return JSON.stringify({ errors: [toHasuraError(e)] });
@@ -173,7 +178,7 @@ export class Executor {
         subscription: {
           key,
           run: async () => {
-            const r = await this.db.query<{ j: string | null }>(sql, params);
+            const r = await this.runSql<{ j: string | null }>(sql, params, true);
             return `{${alias}:${r.rows[0]?.j ?? 'null'}}`;
           },
         },

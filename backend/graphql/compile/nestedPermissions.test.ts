@@ -70,7 +70,13 @@ beforeAll(async () => {
   db = await openDb({});
   await db.exec(SCHEMA);
   const model = buildModel(metadata, await readCatalog(db), { stringifyNumerics: true });
-  const recording: Db = { ...db, kind: db.kind, query: (sql, params) => (statements.push(sql), db.query(sql, params)) };
+  const prepared = db.queryPrepared?.bind(db);
+  const recording: Db = {
+    ...db,
+    kind: db.kind,
+    query: (sql, params) => (statements.push(sql), db.query(sql, params)),
+    queryPrepared: prepared && ((sql, params) => (statements.push(sql), prepared(sql, params))),
+  };
   executor = new Executor(model, recording);
 });
 
