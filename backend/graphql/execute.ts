@@ -13,7 +13,7 @@ import { aggregateQuery, byPkQuery, listQuery } from './compile/select';
 import { compileDelete, compileInsert, compileUpdate, type MutationPlan } from './compile/mutation';
 import { RoleSchemaBuilder } from './schema/build';
 import { usesBackendOnly } from './session';
-import type { EngineSession, GraphqlRequest, HasuraError, PrepareResult } from './types';
+import type { EngineSession, GraphqlRequest, HasuraError, MultiplexedQuery, PrepareResult } from './types';
 import { quoteIdent } from './model';
 
 const DOC_CACHE_MAX = 1000;
@@ -181,11 +181,36 @@ export class Executor {
             const r = await this.runSql<{ j: string | null }>(sql, params, true);
             return `{${alias}:${r.rows[0]?.j ?? 'null'}}`;
           },
+          multiplex: f.name === '__typename' ? undefined : this.multiplexed(session, f, alias, params),
         },
       };
     } catch (e) {
       return { ok: false, errors: [toHasuraError(e)] };
     }
+  }
+
+  /**
+   * The field compiled once more with every bound value read from a row of a values table, so
+   * subscriptions differing only in values (variables, session) run as one statement: one row per
+   * value list, the field evaluated per row, as Hasura's multiplexed live queries do.
+   */
+  private multiplexed(session: EngineSession, f: Selected, alias: string, params: unknown[]): MultiplexedQuery | undefined {
+    const ctx = new CompileContext(this.model, session.role, session.variables, usesBackendOnly(session), (n) => `("_subs"."v"->>${n - 1})`);
+    const field = compileQueryField(ctx, f);
+    // Compilation is deterministic; anything else means the two statements would not agree.
+    if (ctx.params.length !== params.length) return undefined;
+    const sql = `SELECT "_subs"."i" AS i, (${field})::text AS j FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS "_subs"("v", "i")`;
+    const asText = (v: unknown) => (v === null || v === undefined || typeof v === 'string' ? (v ?? null) : String(v));
+    return {
+      group: JSON.stringify([alias, sql]),
+      values: ctx.params.map(asText),
+      runMany: async (lists) => {
+        const r = await this.runSql<{ i: string | number; j: string | null }>(sql, [JSON.stringify(lists)], true);
+        const out = lists.map(() => `{${alias}:null}`);
+        for (const row of r.rows) out[Number(row.i) - 1] = `{${alias}:${row.j ?? 'null'}}`;
+        return out;
+      },
+    };
   }
 
   /** Runs a request and returns the parsed body (for in-process callers). */

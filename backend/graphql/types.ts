@@ -24,6 +24,20 @@ export interface PreparedSubscription {
   key: string;
   /** Runs the query once; resolves to the JSON text of the `data` object, e.g. '{"author":[...]}'. */
   run(): Promise<string>;
+  /**
+   * Set when the query can share one statement with other subscriptions whose SQL differs only in
+   * the bound values (other variables, other sessions), as Hasura multiplexes live queries.
+   */
+  multiplex?: MultiplexedQuery;
+}
+
+export interface MultiplexedQuery {
+  /** Equal for subscriptions that compile to the same statement. */
+  group: string;
+  /** This subscription's bound values. */
+  values: unknown[];
+  /** Runs the group's statement once for several value lists; one `data` JSON text per list, in order. */
+  runMany(valueLists: unknown[][]): Promise<string[]>;
 }
 
 export type PrepareResult = { ok: true; subscription: PreparedSubscription } | { ok: false; errors: HasuraError[] };

@@ -22,6 +22,8 @@ export class CompileContext {
     readonly role: string,
     readonly session: Record<string, string>,
     readonly backendOnly = false,
+    /** How the n-th bound value (1-based) appears in the SQL: `$n`, or a reference into a row of values (multiplexed live queries). */
+    private readonly placeholder: (n: number) => string = (n) => `$${n}`,
   ) {}
 
   alias(prefix = 't'): string {
@@ -31,7 +33,7 @@ export class CompileContext {
   /** Binds a value; returns `$n`. */
   param(v: unknown): string {
     this.params.push(v);
-    return `$${this.params.length}`;
+    return this.placeholder(this.params.length);
   }
 
   /** Binds a value cast to a SQL type; arrays and JSON are rendered as Postgres expects them. */

@@ -1,5 +1,7 @@
-// Multiplexed live queries: subscribers with the same PreparedSubscription.key share one poller
-// that re-runs the query on an interval and pushes only when the result's JSON text changed.
+// Multiplexed live queries: subscribers with the same PreparedSubscription.key form a cohort that
+// shares one result; cohorts whose queries compile to the same statement (other variables, other
+// sessions) share one poller that runs that statement once per interval for all of them. Pushes
+// happen only when a cohort's JSON text changed.
 import type { HasuraError, PreparedSubscription } from '../types';
 import type { Logger } from '../../context';
 
@@ -9,7 +11,10 @@ export interface LiveSubscriber {
 }
 
 export interface LiveQueryStats {
+  /** One per multiplex group (or per key when the query cannot be multiplexed). */
   pollers: number;
+  /** One per key: subscribers sharing one result. */
+  cohorts: number;
   subscribers: number;
   runs: number;
   failedRuns: number;
@@ -66,9 +71,11 @@ export class LiveQueryHub {
 
   /** Adds a subscriber; the returned function removes it (and stops the poller with its last subscriber). */
   subscribe(query: PreparedSubscription, subscriber: LiveSubscriber): () => void {
-    let poller = this.pollers.get(query.key);
+    // Same key: one cohort sharing one result. Same multiplex group: several cohorts, one statement.
+    const pollerKey = query.multiplex ? `group:${query.multiplex.group}` : `key:${query.key}`;
+    let poller = this.pollers.get(pollerKey);
     if (!poller) {
-      poller = new Poller(query, this.intervalMs, {
+      poller = new Poller(this.intervalMs, {
         onRun: (failed) => {
           this.runs += 1;
           if (failed) this.failedRuns += 1;
@@ -76,22 +83,26 @@ export class LiveQueryHub {
         log: this.log,
         gate: this.gate,
       });
-      this.pollers.set(query.key, poller);
+      this.pollers.set(pollerKey, poller);
     }
     const owner = poller;
-    owner.add(subscriber);
+    owner.add(query, subscriber);
     return () => {
-      if (owner.remove(subscriber) === 0 && this.pollers.get(query.key) === owner) {
+      if (owner.remove(query.key, subscriber) === 0 && this.pollers.get(pollerKey) === owner) {
         owner.stop();
-        this.pollers.delete(query.key);
+        this.pollers.delete(pollerKey);
       }
     };
   }
 
   stats(): LiveQueryStats {
     let subscribers = 0;
-    for (const p of this.pollers.values()) subscribers += p.size;
-    return { pollers: this.pollers.size, subscribers, runs: this.runs, failedRuns: this.failedRuns };
+    let cohorts = 0;
+    for (const p of this.pollers.values()) {
+      subscribers += p.size;
+      cohorts += p.cohortCount;
+    }
+    return { pollers: this.pollers.size, cohorts, subscribers, runs: this.runs, failedRuns: this.failedRuns };
   }
 
   close(): void {
@@ -106,40 +117,73 @@ interface PollerHooks {
   gate: RunGate;
 }
 
+/** Subscribers of one key: they see the same result. */
+interface Cohort {
+  query: PreparedSubscription;
+  subscribers: Set<LiveSubscriber>;
+  last: string | undefined;
+}
+
 class Poller {
-  private readonly subscribers = new Set<LiveSubscriber>();
-  private last: string | undefined;
+  private readonly cohorts = new Map<string, Cohort>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** A cohort joined during a run: run again as soon as it ends. */
+  private again = false;
   private stopped = false;
 
   constructor(
-    private readonly query: PreparedSubscription,
     private readonly intervalMs: number,
     private readonly hooks: PollerHooks,
   ) {}
 
   get size(): number {
-    return this.subscribers.size;
+    let n = 0;
+    for (const c of this.cohorts.values()) n += c.subscribers.size;
+    return n;
   }
 
-  add(subscriber: LiveSubscriber): void {
-    this.subscribers.add(subscriber);
-    // A newcomer gets the current result at once; the first subscriber starts the first run at once.
-    if (this.last !== undefined) subscriber.push(this.last);
-    else if (!this.running && this.subscribers.size === 1) this.schedule(0);
+  get cohortCount(): number {
+    return this.cohorts.size;
   }
 
-  remove(subscriber: LiveSubscriber): number {
-    this.subscribers.delete(subscriber);
-    return this.subscribers.size;
+  add(query: PreparedSubscription, subscriber: LiveSubscriber): void {
+    let cohort = this.cohorts.get(query.key);
+    if (!cohort) {
+      cohort = { query, subscribers: new Set(), last: undefined };
+      this.cohorts.set(query.key, cohort);
+    }
+    cohort.subscribers.add(subscriber);
+    // A newcomer gets its cohort's current result at once; a new cohort gets a run at once.
+    if (cohort.last !== undefined) subscriber.push(cohort.last);
+    else if (cohort.subscribers.size === 1) this.runSoon();
+  }
+
+  /** Removes a subscriber; returns how many are left in the whole poller. */
+  remove(key: string, subscriber: LiveSubscriber): number {
+    const cohort = this.cohorts.get(key);
+    if (cohort) {
+      cohort.subscribers.delete(subscriber);
+      if (cohort.subscribers.size === 0) this.cohorts.delete(key);
+    }
+    return this.size;
   }
 
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.subscribers.clear();
+    this.cohorts.clear();
+  }
+
+  private runSoon(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.schedule(0);
   }
 
   private schedule(delayMs: number): void {
@@ -151,38 +195,72 @@ class Poller {
     this.timer.unref?.();
   }
 
-  /** One run; the next one is scheduled only after this one finished, so runs of a key never overlap. */
+  /** One run; the next one is scheduled only after this one finished, so runs of a poller never overlap. */
   private async poll(): Promise<void> {
     if (this.stopped || this.running) return;
     this.running = true;
+    this.again = false;
     const started = Date.now();
-    let response: string | undefined;
-    let failed = false;
+    const cohorts = [...this.cohorts.values()];
+    let responses: (string | undefined)[] = [];
     try {
-      const data = await this.hooks.gate.run(() => (this.stopped ? Promise.resolve(undefined) : this.query.run()));
-      response = data === undefined ? undefined : `{"data":${data}}`;
-    } catch (err) {
-      failed = true;
-      response = JSON.stringify({ errors: [toHasuraError(err)] });
-      this.hooks.log?.error(`live query failed (${this.query.key.slice(0, 80)})`, err);
+      responses = await this.hooks.gate.run(() => (this.stopped ? Promise.resolve([]) : this.runCohorts(cohorts)));
     } finally {
       this.running = false;
     }
-    if (this.stopped || response === undefined) return;
-    this.hooks.onRun(failed);
-    if (response !== this.last) {
-      this.last = response;
-      for (const s of [...this.subscribers]) {
+    if (this.stopped) return;
+    cohorts.forEach((cohort, i) => {
+      const response = responses[i];
+      if (response === undefined || response === cohort.last || this.cohorts.get(cohort.query.key) !== cohort) return;
+      cohort.last = response;
+      for (const s of [...cohort.subscribers]) {
         try {
           s.push(response);
         } catch (err) {
           this.hooks.log?.error('live query push failed', err);
         }
       }
+    });
+    if (this.again) {
+      this.schedule(0);
+      return;
     }
     // Keep the interval between starts, but leave the database some air when runs are slow.
     const elapsed = Date.now() - started;
     this.schedule(Math.max(this.intervalMs - elapsed, Math.ceil(this.intervalMs / 10)));
+  }
+
+  /**
+   * One statement for all cohorts when they are multiplexed; when that fails (one cohort's values
+   * may be bad), each cohort runs alone so the error stays with its own subscribers.
+   */
+  private async runCohorts(cohorts: Cohort[]): Promise<string[]> {
+    const multiplex = cohorts[0]?.query.multiplex;
+    if (multiplex && cohorts.length > 1) {
+      try {
+        const data = await multiplex.runMany(cohorts.map((c) => c.query.multiplex?.values ?? []));
+        this.hooks.onRun(false);
+        return data.map((d) => `{"data":${d}}`);
+      } catch (err) {
+        this.hooks.onRun(true);
+        this.hooks.log?.warn(`multiplexed live query failed, running its ${cohorts.length} cohorts alone: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    const out: string[] = [];
+    for (const c of cohorts) out.push(await this.runOne(c.query));
+    return out;
+  }
+
+  private async runOne(query: PreparedSubscription): Promise<string> {
+    try {
+      const data = await query.run();
+      this.hooks.onRun(false);
+      return `{"data":${data}}`;
+    } catch (err) {
+      this.hooks.onRun(true);
+      this.hooks.log?.error(`live query failed (${query.key.slice(0, 80)})`, err);
+      return JSON.stringify({ errors: [toHasuraError(err)] });
+    }
   }
 }
 
