@@ -7,9 +7,11 @@ const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
 // Ports, data and build folders can be moved so two e2e runs on one machine do not collide.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 const NEXT_DIST_DIR = process.env.E2E_NEXT_DIST_DIR ?? 'node_modules/.cache/next-e2e';
+const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: OUTPUT_DIR,
   fullyParallel: false,
   workers: 1,
   retries: 0,
