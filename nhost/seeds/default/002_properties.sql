@@ -93,6 +93,12 @@ INSERT INTO public.airbnb_units (unit_id, airbnb_id) VALUES
   ('40000000-0000-4000-a000-000000000201', '62345678'),
   ('40000000-0000-4000-a000-000000000301', '73456789'),
   ('40000000-0000-4000-a000-000000000601', '84567890');
+-- Ids on other channels, as the channels tab maps them to units.
+INSERT INTO public.unit_channel_listings (unit_id, channel, external_id, url) VALUES
+  ('40000000-0000-4000-a000-000000000101', 'booking', '9182736', 'https://www.booking.com/hotel/hu/designer-loft-vaci.html'),
+  ('40000000-0000-4000-a000-000000000102', 'booking', '9182737', NULL),
+  ('40000000-0000-4000-a000-000000000201', 'szallas_hu', '158203', 'https://szallas.hu/andrassy-superior-budapest'),
+  ('40000000-0000-4000-a000-000000000601', 'expedia', '44120987', NULL);
 
 -- Rates: per unit a base EUR and HUF rate at full occupancy, a one-guest rate, and a
 -- non-refundable rate derived from the EUR base (10% off). Ids are md5('rate:<unit>:<name>').
