@@ -165,7 +165,8 @@ function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, 
   const limit = userLimit === null ? perm.limit : perm.limit === null ? userLimit : Math.min(userLimit, perm.limit);
   // Rows of the table itself (not of a function) that passed the filter: children may lean on that.
   if (from === t.sql) ctx.permittedRows.add(alias);
-  let rest = `FROM ${from} AS ${alias} WHERE ${conds.map((c) => `(${c})`).join(' AND ')}`;
+  const where = conds.filter((c) => c !== 'true' && c !== '(true)');
+  let rest = `FROM ${from} AS ${alias}${where.length ? ` WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : ''}`;
   if (order.length) rest += ` ORDER BY ${order.map((o) => `${o.expr} ${o.dir}`).join(', ')}`;
   if (limit !== null) rest += ` LIMIT ${limit}`;
   if (offset !== null) rest += ` OFFSET ${offset}`;
