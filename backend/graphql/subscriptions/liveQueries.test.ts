@@ -8,6 +8,14 @@ function query(key: string, run: () => Promise<string>): PreparedSubscription {
   return { key, run };
 }
 
+async function until(probe: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(2);
+  }
+}
+
 describe('LiveQueryHub', () => {
   let hub: LiveQueryHub;
   afterEach(() => hub.close());
@@ -78,6 +86,39 @@ describe('LiveQueryHub', () => {
     const after = runs;
     await sleep(60);
     expect(runs).toBe(after);
+  });
+
+  it('multiplexed cohorts: one runMany per interval for all, newcomers run alone at once', async () => {
+    hub = new LiveQueryHub(400);
+    const batches: number[][] = [];
+    const member = (n: number): PreparedSubscription => ({
+      key: `k${n}`,
+      run: async () => {
+        batches.push([n]);
+        return `{"n":${n}}`;
+      },
+      multiplex: {
+        group: 'g',
+        values: [n],
+        runMany: async (lists) => {
+          batches.push(lists.map((l) => l[0] as number));
+          return lists.map((l) => `{"n":${l[0] as number}}`);
+        },
+      },
+    });
+    const got: string[][] = [];
+    for (let n = 0; n < 10; n++) {
+      const mine: string[] = [];
+      got.push(mine);
+      hub.subscribe(member(n), { push: (t) => mine.push(t) });
+      await until(() => mine.length === 1);
+    }
+    // Ramp-up: each newcomer ran alone, not the whole group again.
+    expect(batches.slice(0, 10).every((b) => b.length === 1)).toBe(true);
+    expect(got.map((g) => g[0])).toEqual(Array.from({ length: 10 }, (_, n) => `{"data":{"n":${n}}}`));
+    expect(hub.stats()).toMatchObject({ pollers: 1, cohorts: 10, subscribers: 10 });
+    await until(() => batches.some((b) => b.length === 10));
+    expect(got.every((g) => g.length === 1)).toBe(true);
   });
 
   it("reports the engine's own error when run() throws a Hasura-shaped one", () => {

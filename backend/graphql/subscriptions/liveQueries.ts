@@ -126,10 +126,14 @@ interface Cohort {
 
 class Poller {
   private readonly cohorts = new Map<string, Cohort>();
+  /** The next run of all cohorts. */
   private timer: NodeJS.Timeout | undefined;
+  /** A run of only the cohorts that have no result yet (new ones), so they need not wait for the interval. */
+  private freshTimer: NodeJS.Timeout | undefined;
   private running = false;
-  /** A cohort joined during a run: run again as soon as it ends. */
-  private again = false;
+  /** Runs asked for while one was going: done right after it, never alongside. */
+  private freshQueued = false;
+  private fullQueued = false;
   private stopped = false;
 
   constructor(
@@ -154,9 +158,10 @@ class Poller {
       this.cohorts.set(query.key, cohort);
     }
     cohort.subscribers.add(subscriber);
-    // A newcomer gets its cohort's current result at once; a new cohort gets a run at once.
+    // A newcomer gets its cohort's current result at once; a new cohort is run at once, alone
+    // (re-running the whole group for every arrival would make many arrivals quadratic).
     if (cohort.last !== undefined) subscriber.push(cohort.last);
-    else if (cohort.subscribers.size === 1) this.runSoon();
+    else if (cohort.subscribers.size === 1) this.requestFresh();
   }
 
   /** Removes a subscriber; returns how many are left in the whole poller. */
@@ -172,36 +177,45 @@ class Poller {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.freshTimer) clearTimeout(this.freshTimer);
     this.timer = undefined;
+    this.freshTimer = undefined;
     this.cohorts.clear();
   }
 
-  private runSoon(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.schedule(0);
+  private requestFresh(): void {
+    if (this.stopped || this.freshTimer) return;
+    this.freshTimer = setTimeout(() => {
+      this.freshTimer = undefined;
+      void this.poll(true);
+    }, 0);
+    this.freshTimer.unref?.();
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.poll();
+      void this.poll(false);
     }, delayMs);
     this.timer.unref?.();
   }
 
-  /** One run; the next one is scheduled only after this one finished, so runs of a poller never overlap. */
-  private async poll(): Promise<void> {
-    if (this.stopped || this.running) return;
+  /** One run (of all cohorts, or only of new ones); runs of a poller never overlap. */
+  private async poll(fresh: boolean): Promise<void> {
+    if (this.stopped) return;
+    if (this.running) {
+      if (fresh) this.freshQueued = true;
+      else this.fullQueued = true;
+      return;
+    }
+    const cohorts = [...this.cohorts.values()].filter((c) => !fresh || c.last === undefined);
+    if (!cohorts.length) {
+      this.schedule(this.intervalMs);
+      return;
+    }
     this.running = true;
-    this.again = false;
     const started = Date.now();
-    const cohorts = [...this.cohorts.values()];
     let responses: (string | undefined)[] = [];
     try {
       responses = await this.hooks.gate.run(() => (this.stopped ? Promise.resolve([]) : this.runCohorts(cohorts)));
@@ -221,13 +235,20 @@ class Poller {
         }
       }
     });
-    if (this.again) {
-      this.schedule(0);
-      return;
+    if (this.freshQueued) {
+      this.freshQueued = false;
+      this.requestFresh();
     }
-    // Keep the interval between starts, but leave the database some air when runs are slow.
-    const elapsed = Date.now() - started;
-    this.schedule(Math.max(this.intervalMs - elapsed, Math.ceil(this.intervalMs / 10)));
+    if (this.fullQueued) {
+      this.fullQueued = false;
+      this.schedule(0);
+    } else if (!fresh) {
+      // Keep the interval between starts, but leave the database some air when runs are slow.
+      const elapsed = Date.now() - started;
+      this.schedule(Math.max(this.intervalMs - elapsed, Math.ceil(this.intervalMs / 10)));
+    } else {
+      this.schedule(this.intervalMs);
+    }
   }
 
   /**
