@@ -217,15 +217,19 @@ describe('accommodation operations', () => {
     const channels = await fetch(`${backend.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': backend.ctx.config.adminSecret }, body: JSON.stringify({ query: '{ listing_channels { value } }' }) });
     // The picker offers exactly the channels the database accepts.
     expect(((await channels.json()) as { data: { listing_channels: { value: string }[] } }).data.listing_channels.map((c) => c.value).sort()).toEqual([...LISTING_CHANNELS].sort());
+    const pairs = (rows: { channel: string; external_id: string }[] | undefined) => (rows ?? []).map((l) => [l.channel, l.external_id]).sort();
+    // The demo data already maps two Váci Loft units to Booking.com.
+    const seeded = pairs((await manager.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings);
+    expect(seeded).toEqual([['booking', '9182736'], ['booking', '9182737']]);
     const added = await manager.mutate({ mutation: INSERT_CHANNEL_LISTING, variables: { object: { unit_id: loftA, channel: 'booking', external_id: '5550001', url: 'https://www.booking.com/hotel/hu/vaci-loft.html' } } });
     const listingId = added.data?.insert_unit_channel_listings_one?.id ?? '';
     const error = await manager.mutate({ mutation: INSERT_CHANNEL_LISTING, variables: { object: { unit_id: loftA, channel: 'booking', external_id: '5550001', url: null } } }).catch((e: unknown) => e);
     expect(violationOf(error)).toEqual({ field: 'externalId', messageKey: 'errors.channelIdUnique' });
     const owner = await clientFor('owner');
-    expect((await owner.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings.map((l) => [l.channel, l.external_id])).toEqual([['booking', '5550001']]);
+    expect(pairs((await owner.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings)).toEqual([['booking', '5550001'], ...seeded]);
     expect((await (await clientFor('manager2')).query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings).toEqual([]);
     await manager.mutate({ mutation: DELETE_CHANNEL_LISTING, variables: { id: listingId } });
-    expect((await manager.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings).toEqual([]);
+    expect(pairs((await manager.query({ query: UNIT_CHANNEL_LISTINGS, variables: { id: vaci } })).data?.unit_channel_listings)).toEqual(seeded);
   });
 
   it('search staff and owners by name a page at a time, as a manager and a member', async () => {
