@@ -1,7 +1,11 @@
 // A server Postgres through a node-postgres pool (DATABASE_URL). Each transaction holds its
 // own pooled connection, so concurrent requests are isolated the way Hasura's are.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable, QueryResult } from './types';
+
+/** Distinct statements given a name; beyond it, new statements run unnamed (parsed every time). */
+const PREPARED_MAX = 1000;
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({
@@ -25,6 +29,7 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     ...run(pool),
+    queryPrepared: preparedStatements(pool),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -40,5 +45,26 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Named prepared statements on the pool. node-postgres parses a named statement once per pooled
+ * connection and afterwards sends only Bind/Execute, so Postgres plans it once per connection.
+ * The name is a hash of the SQL: the same text always gets the same name on every connection,
+ * which node-postgres requires.
+ */
+function preparedStatements(pool: pg.Pool): NonNullable<Db['queryPrepared']> {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    const known = names.get(sql);
+    if (known || names.size >= PREPARED_MAX) return known;
+    const name = `staydesk_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+    return name;
+  };
+  return async <R>(sql: string, params: unknown[]): Promise<QueryResult<R>> => {
+    const r = await pool.query({ name: nameOf(sql), text: sql, values: params });
+    return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
   };
 }
