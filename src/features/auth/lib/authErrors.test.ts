@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage } from './authErrors';
+import { ERRORS } from '../../../../backend/auth/errors';
+import en from '../../../../public/locales/en/error.json';
+import hu from '../../../../public/locales/hu/error.json';
+import { authErrorMessage, KNOWN_AUTH_ERRORS } from './authErrors';
 
 describe('auth error messages', () => {
   it('maps known service and SDK codes to their own message', () => {
@@ -19,5 +22,16 @@ describe('auth error messages', () => {
   it('falls back to the generic message and keeps the code', () => {
     expect(authErrorMessage({ status: 400, error: 'brand-new-code' })).toEqual({ key: 'auth.unknown', code: 'brand-new-code' });
     expect(authErrorMessage(null)).toBeNull();
+  });
+
+  it('has its own message in both languages for every code the auth service answers with', () => {
+    for (const code of Object.keys(ERRORS)) {
+      expect(KNOWN_AUTH_ERRORS, code).toContain(code);
+      expect(authErrorMessage({ status: 400, error: code })?.key).toBe(`auth.${code}`);
+    }
+    for (const code of KNOWN_AUTH_ERRORS) {
+      expect((en.auth as Record<string, string>)[code], `en ${code}`).toBeTruthy();
+      expect((hu.auth as Record<string, string>)[code], `hu ${code}`).toBeTruthy();
+    }
   });
 });
