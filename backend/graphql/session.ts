@@ -114,6 +114,7 @@ async function fromJwt(token: string, requestedRole: string | undefined, jwt: Jw
   }
   variables['x-hasura-role'] = role;
   const session: EngineSession = { role, variables, isAdmin: false };
+  if (typeof payload.exp === 'number') session.expiresAt = (payload.exp + (jwt.config.allowed_skew ?? 0)) * 1000;
   return { ok: true, session };
 }
 

@@ -11,6 +11,8 @@ export interface EngineSession {
   variables: Record<string, string>;
   /** True when the admin secret was given (admin role or impersonation). */
   isAdmin: boolean;
+  /** When the JWT behind the session stops being valid (ms since the epoch, skew included). */
+  expiresAt?: number;
 }
 
 export type AuthResult = { ok: true; session: EngineSession } | { ok: false; error: HasuraError };

@@ -35,6 +35,8 @@ const PRE_EXECUTION_CODES = new Set(['validation-failed', 'parse-failed', 'bad-r
 
 type Operation = { stop(): void };
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class Connection {
   private readonly messages: ServerMessages;
   private state: 'waiting' | 'ready' | 'failed' | 'closed' = 'waiting';
@@ -43,6 +45,7 @@ export class Connection {
   private inbox: Promise<void> = Promise.resolve();
   private initTimer: NodeJS.Timeout | undefined;
   private keepAliveTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: WebSocket,
@@ -89,7 +92,8 @@ export class Connection {
     this.state = 'closed';
     if (this.initTimer) clearTimeout(this.initTimer);
     if (this.keepAliveTimer) clearInterval(this.keepAliveTimer);
-    this.initTimer = this.keepAliveTimer = undefined;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.initTimer = this.keepAliveTimer = this.expiryTimer = undefined;
     for (const op of this.operations.values()) op.stop();
     this.operations.clear();
   }
@@ -163,6 +167,28 @@ export class Connection {
     this.initTimer = undefined;
     this.send(this.messages.ack());
     this.startKeepAlive();
+    if (result.session.expiresAt !== undefined) this.endAt(result.session.expiresAt);
+    else if (this.expiryTimer) clearTimeout(this.expiryTimer);
+  }
+
+  /**
+   * A socket's session lives no longer than its JWT. As in Hasura, the connection is dropped when
+   * the token expires (the client sees 1006 and reconnects with its fresh token), so a signed-out
+   * or demoted user stops receiving data.
+   */
+  private endAt(expiresAt: number): void {
+    // setTimeout holds at most ~24.8 days; a longer token is checked again when that runs out.
+    const delay = Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS);
+    // A new connection_init (legacy protocol) brings a new token and so a new end.
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = setTimeout(() => {
+      if (this.state === 'closed') return;
+      if (Date.now() < expiresAt) return this.endAt(expiresAt);
+      this.settings.log?.info('websocket closed: JWT expired');
+      this.dispose();
+      this.socket.terminate();
+    }, delay);
+    this.expiryTimer.unref?.();
   }
 
   private startKeepAlive(): void {

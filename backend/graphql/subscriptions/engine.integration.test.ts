@@ -32,13 +32,13 @@ async function until(probe: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
-function tokenFor(backend: RunningBackend, userId: string): Promise<string> {
+function tokenFor(backend: RunningBackend, userId: string, expiresInSeconds = 3600): Promise<string> {
   return backend.ctx.jwt.sign(
     {
       sub: userId,
       'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': userId },
     },
-    3600,
+    expiresInSeconds,
   );
 }
 
@@ -109,6 +109,21 @@ describe('subscriptions on the real engine', () => {
     expect(closes[0].code).toBe(4403);
     expect(JSON.parse(closes[0].reason).server_error_msg).toMatch(/^4403: Forbidden/);
     expect(sub.results).toEqual([]);
+  });
+
+  it('drops the connection when its JWT expires, as Hasura does, and sends nothing after', async () => {
+    const closes: number[] = [];
+    const opened = Date.now();
+    const sub = watch(graphqlWs({ headers: { Authorization: `Bearer ${await tokenFor(backend, ALICE, 2)}` } }, { on: { closed: (e) => closes.push((e as { code: number }).code) } }));
+    await until(() => sub.results.length === 1);
+    expect(closes).toEqual([]);
+    await until(() => closes.length === 1, 6000);
+    // exp has whole-second precision: the token ends between 1 and 2 s after it was signed.
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+    expect(closes[0]).toBe(1006);
+    await backend.ctx.db.query(`UPDATE notes SET title = 'after expiry' WHERE id = 1`);
+    await sleep(REFETCH_MS * 4);
+    expect(sub.results).toHaveLength(1);
   });
 
   it('answers a subscription on a field the role lacks with a validation-failed error', async () => {
