@@ -20,7 +20,7 @@ export function LanguageSwitch({ color = 'standard' }: { color?: 'standard' | 'p
   return (
     <ToggleButtonGroup size="small" exclusive value={current} onChange={(_e, value: Locale | null) => switchTo(value)} aria-label={t('language.label')} color={color}>
       {LOCALES.map((locale) => (
-        <ToggleButton key={locale} value={locale} aria-label={t(`language.${locale}`)} lang={locale} sx={{ px: 1.25, py: 0.25 }}>
+        <ToggleButton key={locale} value={locale} aria-label={t(`language.${locale}`)} lang={locale} sx={{ px: 1.25, py: 0.25, color: 'text.secondary' }}>
           {locale.toUpperCase()}
         </ToggleButton>
       ))}

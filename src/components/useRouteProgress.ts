@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 import Router from 'next/router';
 import NProgress from 'nprogress';
 
-export const PROGRESS_OPTIONS = { minimum: 0.3, speed: 800, showSpinner: false } as const;
+// nprogress's own template marks the bar with role="bar", which is not an ARIA role: screen
+// readers would announce nonsense. The bar is decoration, so it is hidden from them instead.
+// nprogress finds its bar by barSelector, so that follows the template.
+const TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
+
+export const PROGRESS_OPTIONS = { minimum: 0.3, speed: 800, showSpinner: false, template: TEMPLATE, barSelector: '.bar' } as const;
 
 export function useRouteProgress(): void {
   useEffect(() => {

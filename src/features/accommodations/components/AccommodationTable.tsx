@@ -16,6 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { readableTextOn } from '@/lib/theme/readableText';
 import { TABLE_COLUMNS, type TableColumn } from '../columns';
 import { SORTABLE_COLUMNS, type Sort, type SortColumn } from '../listQuery';
 import type { AccommodationListRow, LabelRow } from '../types';
@@ -55,7 +56,7 @@ function cell(column: TableColumn, row: AccommodationListRow, labels: LabelRow[]
     case 'owner':
       return row.owner_name ?? '';
     case 'labels':
-      return labels.map((label) => <Chip key={label.id} size="small" label={label.name} sx={{ mr: 0.5, bgcolor: label.color, color: '#fff' }} />);
+      return labels.map((label) => <Chip key={label.id} size="small" label={label.name} sx={{ mr: 0.5, bgcolor: label.color, color: readableTextOn(label.color) }} />);
     case 'units':
       return row.units.length;
     case 'ntakId':

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -43,19 +44,21 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
         {areas.map((area) => {
           const Icon = ICONS[area.icon];
           return (
-            <ListItemButton
-              key={area.id}
-              component={NextLink}
-              href={area.href}
-              selected={current?.id === area.id}
-              aria-current={current?.id === area.id ? 'page' : undefined}
-              onClick={() => setMobileOpen(false)}
-            >
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={t(area.labelKey)} />
-            </ListItemButton>
+            // A list item around each link: a <ul> may hold only <li> (screen readers count the items).
+            <ListItem key={area.id} disablePadding>
+              <ListItemButton
+                component={NextLink}
+                href={area.href}
+                selected={current?.id === area.id}
+                aria-current={current?.id === area.id ? 'page' : undefined}
+                onClick={() => setMobileOpen(false)}
+              >
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(area.labelKey)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

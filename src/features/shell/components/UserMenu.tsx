@@ -22,7 +22,7 @@ export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: ()
   return (
     <>
       <IconButton aria-label={t('userMenu.open')} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
-        <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main', fontSize: 14 }}>{initialsOf(user.displayName)}</Avatar>
+        <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.dark', fontSize: 14 }}>{initialsOf(user.displayName)}</Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <ListItemText sx={{ px: 2, py: 1 }} primary={user.displayName} secondary={user.role ? t(`roles.${user.role}`) : t('roles.none')} />
