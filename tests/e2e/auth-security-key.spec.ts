@@ -1,5 +1,6 @@
 // Security keys (WebAuthn) end to end in Chromium with a virtual authenticator: a demo user adds a
-// key and signs in with it (with and without e-mail); a new user signs up with a key alone.
+// key and signs in with it (with and without e-mail); a new user signs up with a key alone; a key
+// can be renamed and removed, and a removed key no longer signs in.
 import { expect, test, type Page } from '@playwright/test';
 import { AppShellPage } from './pages/AppShellPage';
 import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
@@ -71,4 +72,41 @@ test('a new user signs up with a security key alone and signs in with it later',
   await page.getByLabel('Email (optional)').fill(email);
   await page.getByRole('button', { name: 'Sign in with security key' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Petra Passkey' })).toBeVisible();
+});
+
+test('a demo contractor sees, renames and removes a key; a removed key no longer signs in', async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  const signIn = new SignInPage(page);
+  const shell = new AppShellPage(page);
+  await signIn.goto();
+  await signIn.signInWithPassword(demoEmail('contractor'), DEMO_PASSWORD);
+  await shell.expectSignedInAs('Szabó Gábor');
+
+  await page.goto('/account/security');
+  await expect(page.getByText('You have no security keys yet.')).toBeVisible();
+  await page.getByLabel('Key name (optional)').fill('Office YubiKey');
+  await page.getByRole('button', { name: 'Add security key' }).click();
+  const keys = page.getByRole('list', { name: 'Your security keys' });
+  await expect(keys.getByRole('listitem')).toHaveCount(1);
+  await expect(keys).toContainText('Office YubiKey');
+  // The form is ready for the next key.
+  await expect(page.getByLabel('Key name (optional)')).toHaveValue('');
+
+  await keys.getByRole('button', { name: 'Rename Office YubiKey' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename security key' });
+  await rename.getByLabel('Key name (optional)').fill('Lost key');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(keys).toContainText('Lost key');
+
+  await keys.getByRole('button', { name: 'Remove Lost key' }).click();
+  await page.getByRole('dialog', { name: 'Remove security key?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('You have no security keys yet.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You have no security keys yet.')).toBeVisible();
+
+  await shell.signOut();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await signInWithSecurityKey(page, demoEmail('contractor'));
+  await expect(signIn.error()).toHaveText('This security key is not registered for that account. Try another key or sign-in method.');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
