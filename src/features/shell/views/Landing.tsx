@@ -30,11 +30,13 @@ export function Landing() {
       <h1 className={styles.title}>{t('appName')}</h1>
       <p className={styles.tagline}>{t('tagline')}</p>
       <p className={styles.intro}>{t('landing.intro')}</p>
+      {/* No viewport prefetch: Next would download and run the sign-in pages' whole stack (MUI,
+          Apollo, Nhost) while a phone is still loading this page. Hover or touch still prefetches. */}
       <div className={styles.actions}>
-        <NextLink className={styles.primary} href="/sign-in">
+        <NextLink className={styles.primary} href="/sign-in" prefetch={false}>
           {t('actions.signIn')}
         </NextLink>
-        <NextLink className={styles.secondary} href="/sign-up">
+        <NextLink className={styles.secondary} href="/sign-up" prefetch={false}>
           {t('actions.signUp')}
         </NextLink>
       </div>

@@ -1,0 +1,117 @@
+// `npm run bench:web`: page weight and Lighthouse scores of the web app (not a timed test).
+// 1. `next build` into its own folder; the route table: each route's size and First Load JS.
+// 2. The embedded backend and `next start` on free ports.
+// 3. Lighthouse (mobile) on the public pages: scores and Core Web Vitals.
+// `--skip-build` reuses the last bench build. Targets: First Load JS of the lean public pages at or
+// under 150 kB; Lighthouse performance of `/` at least 95 (reported, never failing the run).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseBuildOutput, type BuildSizes } from './bench-web/buildOutput';
+import { LIGHTHOUSE, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
+import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
+
+const DIST_DIR = 'node_modules/.cache/next-bench';
+const BUILD_LOG = path.join(DIST_DIR, 'bench-build-output.txt');
+/** Pages a guest or visitor opens, often on a phone: they must stay lean. */
+const LEAN_PAGES = ['/'];
+const LEAN_BUDGET_KB = 150;
+const LIGHTHOUSE_PAGES = ['/', '/hu', '/sign-in'];
+const PERFORMANCE_TARGET = 95;
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const padEnd = (s: string | number, n: number) => String(s).padEnd(n);
+
+function backendUrls(port: number): Record<string, string> {
+  const base = `http://localhost:${port}`;
+  return {
+    NEXT_PUBLIC_NHOST_AUTH_URL: `${base}/v1/auth`,
+    NEXT_PUBLIC_NHOST_GRAPHQL_URL: `${base}/v1/graphql`,
+    NEXT_PUBLIC_NHOST_STORAGE_URL: `${base}/v1/storage`,
+    NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `${base}/v1/functions`,
+  };
+}
+
+const webEnv = (backendPort: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', ...backendUrls(backendPort) });
+
+async function build(backendPort: number): Promise<string> {
+  console.log(`building into ${DIST_DIR} ...`);
+  const output = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], { env: { ...process.env, ...webEnv(backendPort) }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`next build failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+  fs.writeFileSync(BUILD_LOG, output);
+  return output;
+}
+
+function printSizes(sizes: BuildSizes): void {
+  console.log('\nPage weight (next build, gzipped kB; First Load JS = what a first visit downloads)');
+  console.log(`${padEnd('route', 24)} ${pad('kind', 7)} ${pad('page', 8)} ${pad('first load', 11)}  budget`);
+  console.log(`${'-'.repeat(24)} ${'-'.repeat(7)} ${'-'.repeat(8)} ${'-'.repeat(11)}  ${'-'.repeat(22)}`);
+  for (const r of sizes.routes) {
+    const budget = LEAN_PAGES.includes(r.path) ? (r.firstLoadKb <= LEAN_BUDGET_KB ? `<= ${LEAN_BUDGET_KB} kB ok` : `<= ${LEAN_BUDGET_KB} kB MISSED`) : '';
+    console.log(`${padEnd(r.path, 24)} ${pad(r.kind, 7)} ${pad(r.sizeKb.toFixed(2), 8)} ${pad(r.firstLoadKb.toFixed(0), 11)}  ${budget}`);
+  }
+  console.log(`shared by all pages: ${sizes.sharedKb} kB (${sizes.sharedChunks.map((c) => `${c.name.replace(/-[0-9a-f]{16}\.js$/, '.js')} ${c.sizeKb}`).join(', ')})`);
+}
+
+function printLighthouse(results: LighthouseResult[]): void {
+  console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]} (mobile emulation, simulated slow 4G), scores 0-100, times in ms`);
+  console.log(`${padEnd('url', 12)} ${pad('perf', 5)} ${pad('a11y', 5)} ${pad('best', 5)} ${pad('FCP', 6)} ${pad('LCP', 6)} ${pad('TBT', 5)} ${pad('CLS', 6)} ${pad('SI', 6)}  target`);
+  console.log(`${'-'.repeat(12)} ${'-'.repeat(5)} ${'-'.repeat(5)} ${'-'.repeat(5)} ${'-'.repeat(6)} ${'-'.repeat(6)} ${'-'.repeat(5)} ${'-'.repeat(6)} ${'-'.repeat(6)}  ${'-'.repeat(18)}`);
+  for (const r of results) {
+    const page = new URL(r.url).pathname;
+    const target = page === '/' ? `perf >= ${PERFORMANCE_TARGET} ${r.scores.performance >= PERFORMANCE_TARGET ? 'ok' : 'MISSED'}` : '';
+    const m = r.metrics;
+    console.log(
+      `${padEnd(page, 12)} ${pad(r.scores.performance, 5)} ${pad(r.scores.accessibility, 5)} ${pad(r.scores['best-practices'], 5)} ${pad(m.fcp.toFixed(0), 6)} ${pad(m.lcp.toFixed(0), 6)} ${pad(m.tbt.toFixed(0), 5)} ${pad(m.cls.toFixed(3), 6)} ${pad(m.speedIndex.toFixed(0), 6)}  ${target}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const began = Date.now();
+  const skipBuild = process.argv.includes('--skip-build');
+  const backendPort = await freePort();
+  const webPort = await freePort();
+  // With --skip-build the pages keep the backend URL of their build; the public pages measured
+  // here render without calling it.
+  const output = skipBuild && fs.existsSync(BUILD_LOG) ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort);
+  printSizes(parseBuildOutput(output));
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-bench-web-'));
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-lighthouse-'));
+  try {
+    const backend = start(process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', String(backendPort), '--data', dataDir], {
+      NHOST_BACKEND_QUIET: 'true',
+      AUTH_CLIENT_URL: `http://localhost:${webPort}`,
+    });
+    const web = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(webPort)], webEnv(backendPort));
+    await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${backend.output()}`)));
+    await waitForUrl(`http://localhost:${webPort}/`, web.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${web.output()}`)));
+
+    const results: LighthouseResult[] = [];
+    for (const page of LIGHTHOUSE_PAGES) {
+      try {
+        results.push(await runLighthouse(`http://localhost:${webPort}${page}`, reports));
+      } catch (e) {
+        console.log(`\nLighthouse could not run (${(e as Error).message}); page weight above is still valid.`);
+        break;
+      }
+    }
+    if (results.length) printLighthouse(results);
+  } finally {
+    stopAll();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(reports, { recursive: true, force: true });
+  }
+  console.log(`\nfinished in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  stopAll();
+  process.exit(1);
+});
