@@ -2,7 +2,7 @@
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { ErrorScreen } from '@/components/ErrorScreen';
-import { plainLayout } from '@/features/shell';
+import { plainLayout } from '@/features/shell/lightLayouts';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
 const NotFoundPage: NextPageWithLayout = () => <ErrorScreen kind="notFound" />;

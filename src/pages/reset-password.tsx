@@ -2,7 +2,7 @@
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { ResetPasswordView } from '@/features/auth/views/ResetPasswordView';
-import { authLayout } from '@/features/shell';
+import { authLayout } from '@/features/shell/lightLayouts';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
 const Page: NextPageWithLayout = () => <ResetPasswordView />;

@@ -2,7 +2,7 @@
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { SignUpView } from '@/features/auth/views/SignUpView';
-import { authLayout } from '@/features/shell';
+import { authLayout } from '@/features/shell/lightLayouts';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
 const Page: NextPageWithLayout = () => <SignUpView />;

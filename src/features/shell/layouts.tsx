@@ -1,9 +1,9 @@
-// Layouts pages pick with `getLayout`: staff pages get the providers and the guarded shell, auth
-// pages the providers and a centred card. Pages without a layout stay lean (no MUI, no session).
+// Layouts pages pick with `getLayout`: staff pages get all providers and the guarded shell; auth
+// and error pages have lighter ones in lightLayouts.tsx. Pages without a layout stay lean (no MUI,
+// no session).
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/AppProviders';
 import type { GetLayout } from '@/components/layout/types';
-import { AuthCard } from './components/AuthCard';
 import { StaffFrame } from './components/StaffFrame';
 
 /** A signed-in page of the given navigation area (or any role when no area is given). */
@@ -27,13 +27,3 @@ export function staffOrPublicLayout(signedOut: ReactNode): GetLayout {
     );
   };
 }
-
-/** Sign-in, sign-up and the other account screens that work without a session. */
-export const authLayout: GetLayout = (page, { emotionCache }) => (
-  <AppProviders emotionCache={emotionCache}>
-    <AuthCard>{page}</AuthCard>
-  </AppProviders>
-);
-
-/** Providers only (error pages, screens that draw their own frame). */
-export const plainLayout: GetLayout = (page, { emotionCache }) => <AppProviders emotionCache={emotionCache}>{page}</AppProviders>;

@@ -1,0 +1,55 @@
+// The account and error pages must not download the data client: walk their static imports (what
+// the bundler puts in their first load) and look for Apollo and the date pickers.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(__dirname, '../..');
+const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function resolveLocal(specifier: string, fromFile: string): string | null {
+  const base = specifier.startsWith('@/') ? path.join(SRC, specifier.slice(2)) : path.resolve(path.dirname(fromFile), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every npm package reachable from a page through static imports (type-only imports excluded). */
+function packagesReachableFrom(page: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [path.join(SRC, 'pages', page)];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (/^\s*(?:import|export)\s+type\s/.test(match[0])) continue;
+      const specifier = match[1] ?? match[2];
+      if (specifier.startsWith('.') || specifier.startsWith('@/')) {
+        const resolved = resolveLocal(specifier, file);
+        if (resolved) queue.push(resolved);
+      } else {
+        packages.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
+      }
+    }
+  }
+  return packages;
+}
+
+const LIGHT_PAGES = ['sign-in.tsx', 'sign-up.tsx', 'forgot-password.tsx', 'reset-password.tsx', 'verify-email.tsx', '404.tsx', '500.tsx'];
+
+describe('pages on the light layouts', () => {
+  it.each(LIGHT_PAGES)('%s has the theme and the session but not Apollo or the date pickers', (page) => {
+    const packages = packagesReachableFrom(page);
+    expect(packages).toContain('@mui/material');
+    expect(packages).toContain('@nhost/react');
+    expect(packages).not.toContain('@apollo/client');
+    expect(packages).not.toContain('@mui/x-date-pickers');
+  });
+
+  it('staff pages still get the data client', () => {
+    expect(packagesReachableFrom('accommodations/index.tsx')).toContain('@apollo/client');
+  });
+});
