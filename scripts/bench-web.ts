@@ -2,8 +2,9 @@
 // 1. `next build` into its own folder; the route table: each route's size and First Load JS.
 // 2. The embedded backend and `next start` on free ports.
 // 3. Lighthouse (mobile) on the public pages: scores and Core Web Vitals.
-// `--skip-build` reuses the last bench build. Targets: First Load JS of the lean public pages at or
-// under 150 kB; Lighthouse performance of `/` at least 95 (reported, never failing the run).
+// `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports (to see
+// what blocks the main thread). Targets: First Load JS of the lean public pages at or under 150 kB;
+// Lighthouse performance of `/` at least 95 (reported, never failing the run).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,6 +75,7 @@ function printLighthouse(results: LighthouseResult[]): void {
 async function main(): Promise<void> {
   const began = Date.now();
   const skipBuild = process.argv.includes('--skip-build');
+  const keepReports = process.argv.includes('--keep-reports');
   const backendPort = await freePort();
   const webPort = await freePort();
   // With --skip-build the pages keep the backend URL of their build; the public pages measured
@@ -105,7 +107,8 @@ async function main(): Promise<void> {
   } finally {
     stopAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(reports, { recursive: true, force: true });
+    if (keepReports) console.log(`\nLighthouse reports kept in ${reports}`);
+    else fs.rmSync(reports, { recursive: true, force: true });
   }
   console.log(`\nfinished in ${((Date.now() - began) / 1000).toFixed(1)} s`);
 }
