@@ -3,7 +3,9 @@
 // 2. nhost/migrations/default/<version>_<name>/up.sql in ascending version,
 // 3. nhost/seeds/default/*.sql, only on a database that had no project migrations before.
 // Every file runs in its own transaction and is recorded in the same transaction, so a failure
-// leaves nothing half-applied and a file never runs twice.
+// leaves nothing half-applied and a file never runs twice. The statement timeout that bounds
+// client queries (DATABASE_STATEMENT_TIMEOUT_MS) is lifted inside those transactions: a long
+// migration or seed is never cut off.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './types';
@@ -101,6 +103,8 @@ async function applyFile(db: Db, file: string, record: string, params: unknown[]
   const sql = fs.readFileSync(file, 'utf8');
   try {
     await db.transaction(async (tx) => {
+      // SET LOCAL ends with the transaction, so the session is back to its timeout afterwards.
+      await tx.exec('SET LOCAL statement_timeout = 0');
       await tx.exec(sql);
       await tx.query(record, params);
     });

@@ -92,14 +92,19 @@ function preparedStatements(pg: PGlite): NonNullable<Db['queryPrepared']> {
     );
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+export async function openPglite(dataDir: string | undefined, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { citext, pgcrypto, btree_gist, uuid_ossp },
   });
+  const statementTimeoutMs = opts.statementTimeoutMs ?? 0;
+  // Set for parity with the server driver (SHOW, migrations lifting it); PGlite cannot preempt a
+  // running statement, so it does not bound the statement's time here (see limits.ts).
+  if (statementTimeoutMs > 0) await pg.exec(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
   const base = wrap(pg as unknown as PgliteLike);
   return {
     kind: 'pglite',
+    statementTimeoutMs,
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike))),
     queryPrepared: preparedStatements(pg),

@@ -7,12 +7,15 @@ import type { Db, Queryable, QueryResult } from './types';
 /** Distinct statements given a name; beyond it, new statements run unnamed (parsed every time). */
 const PREPARED_MAX = 1000;
 
-export async function openPostgres(url: string): Promise<Db> {
+export async function openPostgres(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
+  const statementTimeoutMs = opts.statementTimeoutMs ?? 0;
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    // Timestamps render in UTC, as on Nhost Cloud and in the embedded PGlite.
-    options: '-c TimeZone=UTC',
+    // Timestamps render in UTC, as on Nhost Cloud and in the embedded PGlite. The statement
+    // timeout is a startup parameter, so every pooled connection has it from its first query
+    // (0 leaves the server's own setting alone).
+    options: `-c TimeZone=UTC${statementTimeoutMs > 0 ? ` -c statement_timeout=${Math.trunc(statementTimeoutMs)}` : ''}`,
   });
   // Fail fast on a wrong URL instead of on the first request.
   const probe = await pool.connect();
@@ -28,6 +31,7 @@ export async function openPostgres(url: string): Promise<Db> {
   });
   return {
     kind: 'postgres',
+    statementTimeoutMs,
     ...run(pool),
     queryPrepared: preparedStatements(pool),
     async transaction(fn) {

@@ -16,6 +16,11 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
+   * The statement_timeout every session starts with, in ms (0 = none). Server Postgres enforces
+   * it; PGlite cannot interrupt a running statement (see limits.ts).
+   */
+  readonly statementTimeoutMs: number;
+  /**
    * Runs fn in one transaction: commit when it resolves, roll back when it throws.
    * PGlite has a single connection: never call the outer `db` from inside fn (it would wait
    * for the transaction to end); use `tx`.
