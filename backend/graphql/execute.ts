@@ -2,7 +2,8 @@
 // each root field to SQL and splice the JSON text Postgres returns into the response.
 // Queries run as one statement; all mutation fields of a request share one transaction.
 import {
-  GraphQLError, Kind, execute as gqlExecute, parse, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode,
+  GraphQLError, Kind, NoUnusedFragmentsRule, NoUnusedVariablesRule, execute as gqlExecute, parse, specifiedRules, validate,
+  type DocumentNode, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import type { Db, Queryable } from '../db';
 import { GqlError, toHasuraError, validationFailed } from './errors';
@@ -18,6 +19,13 @@ import { quoteIdent } from './model';
 
 const DOC_CACHE_MAX = 1000;
 const SQL_CACHE_MAX = 1000;
+const VALIDATION_CACHE_MAX = 2000;
+
+/**
+ * graphql-js's rules of the GraphQL specification, but for two Hasura does not apply (unused
+ * fragments and unused variables are accepted there, so a client valid on Nhost Cloud is valid here).
+ */
+const VALIDATION_RULES = specifiedRules.filter((r) => r !== NoUnusedFragmentsRule && r !== NoUnusedVariablesRule);
 
 interface CompiledQuery {
   sql: string | null;
@@ -29,6 +37,8 @@ export class Executor {
   private schemas = new Map<string, GraphQLSchema>();
   private docs = new Map<string, DocumentNode>();
   private compiled = new Map<string, CompiledQuery>();
+  /** First graphql-js validation error (or null) per role schema and document text. */
+  private validated = new Map<string, string | null>();
 
   constructor(
     readonly model: Model,
@@ -65,7 +75,22 @@ export class Executor {
     const doc = this.parseCached(req.query);
     const schema = this.schemaFor(session.role, usesBackendOnly(session));
     const opNode = pickOperation(doc, req.operationName);
-    return { op: collectOperation(schema, doc, opNode, req.variables), schema, doc };
+    // The walk gives Hasura's messages for what it finds wrong; graphql-js then checks the whole
+    // document against the specification's rules, so nothing the walk does not look at slips through.
+    const op = collectOperation(schema, doc, opNode, req.variables);
+    this.validate(schema, `${session.role}\u0000${usesBackendOnly(session)}\u0000${req.query as string}`, doc);
+    return { op, schema, doc };
+  }
+
+  private validate(schema: GraphQLSchema, key: string, doc: DocumentNode): void {
+    let error = this.validated.get(key);
+    if (error === undefined) {
+      const errors = validate(schema, doc, VALIDATION_RULES, { maxErrors: 1 });
+      error = errors.length ? errors[0].message : null;
+      if (this.validated.size >= VALIDATION_CACHE_MAX) this.validated.delete(this.validated.keys().next().value as string);
+      this.validated.set(key, error);
+    }
+    if (error !== null) throw validationFailed(error);
   }
 
   private newCtx(session: EngineSession): CompileContext {
@@ -80,6 +105,7 @@ export class Executor {
       const cached = key ? this.compiled.get(key) : undefined;
       if (cached) return await this.runCompiled(cached, {}, true);
       const { op, schema, doc } = this.collect(session, req);
+      if (op.kind === 'subscription') throw new GqlError('unexpected-payload', 'subscriptions are not supported over HTTP, use websockets instead');
       if (op.kind === 'mutation') return await this.runMutation(session, op);
       const compiled = this.compileQuery(session, op);
       if (compiled.parts.some((p) => p.introspect)) return await this.runCompiled(compiled, this.introspect(schema, doc, op.operation, req));

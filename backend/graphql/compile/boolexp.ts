@@ -6,6 +6,7 @@ import { qualified, type QualifiedName } from '../metadata';
 import { isDeepStrictEqual } from 'node:util';
 import { quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type SelectPerm, type Table } from '../model';
 import { isSessionVar, type CompileContext, type ParentRow } from './context';
+import { canAggregate, readableColumn } from './guard';
 
 export type BoolMode = 'where' | 'permission';
 
@@ -14,6 +15,7 @@ const TEXT_OPS: Record<string, string> = {
   _like: 'LIKE', _nlike: 'NOT LIKE', _ilike: 'ILIKE', _nilike: 'NOT ILIKE', _similar: 'SIMILAR TO', _nsimilar: 'NOT SIMILAR TO',
   _regex: '~', _nregex: '!~', _iregex: '~*', _niregex: '!~*',
 };
+const JSONB_OPS = new Set(['_contains', '_contained_in', '_has_key', '_has_keys_any', '_has_keys_all', '_cast']);
 const COL_CMP: Record<string, string> = { _ceq: '=', _cne: '<>', _cneq: '<>', _cgt: '>', _clt: '<', _cgte: '>=', _clte: '<=' };
 
 const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
@@ -51,15 +53,29 @@ function existsExp(ctx: CompileContext, v: unknown): string {
 }
 
 function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: unknown, mode: BoolMode): string {
+  const notFound = () => validationFailed(`field "${key}" not found in type: '${t.gqlName}_bool_exp'`);
+  // Permission filters come from metadata; a client's `where` reaches only what the role may read.
+  const perm = mode === 'where' ? selectPerm(t, ctx.role) : null;
+  if (mode === 'where' && !perm) throw notFound();
   const column = mode === 'where' ? t.columnsByGql.get(key) : t.columnsByName.get(key);
-  if (column) return columnExp(ctx, t, alias, `${alias}.${quoteIdent(column.name)}`, column.sqlType, column, v, mode);
+  if (column) {
+    if (perm && !perm.columns.has(column.name)) throw notFound();
+    return columnExp(ctx, t, alias, `${alias}.${quoteIdent(column.name)}`, column.sqlType, column, v, mode);
+  }
   const rel = t.relationships.get(key);
   if (rel) return relationshipExp(ctx, t, alias, rel, v, mode);
   const cf = t.computed.get(key);
-  if (cf) return computedExp(ctx, t, alias, cf, v, mode);
+  if (cf) {
+    if (perm && !cf.returnsTableKey && !perm.computed.has(cf.name)) throw notFound();
+    return computedExp(ctx, t, alias, cf, v, mode);
+  }
   const aggRel = key.endsWith('_aggregate') ? t.relationships.get(key.slice(0, -'_aggregate'.length)) : undefined;
-  if (aggRel?.kind === 'array') return aggregatePredicate(ctx, t, alias, aggRel, v, mode);
-  throw validationFailed(`field "${key}" not found in type: '${t.gqlName}_bool_exp'`);
+  if (aggRel?.kind === 'array') {
+    const remote = ctx.model.tables.get(aggRel.remoteKey);
+    if (mode === 'where' && (!remote || !canAggregate(ctx, remote))) throw notFound();
+    return aggregatePredicate(ctx, t, alias, aggRel, v, mode);
+  }
+  throw notFound();
 }
 
 export function joinCondition(rel: Relationship, parent: string, child: string): string {
@@ -121,11 +137,10 @@ function computedExp(ctx: CompileContext, t: Table, alias: string, cf: ComputedF
   if (cf.returnsTableKey) {
     const remote = ctx.model.tables.get(cf.returnsTableKey) as Table;
     const a = ctx.alias('c');
+    const perm = selectPerm(remote, ctx.role);
+    if (mode === 'where' && !perm) throw validationFailed(`field "${cf.name}" not found in type: '${t.gqlName}_bool_exp'`);
     const conds = [compileBoolExp(ctx, remote, a, v, mode)];
-    if (mode === 'where') {
-      const perm = selectPerm(remote, ctx.role);
-      if (perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
-    }
+    if (mode === 'where' && perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
     return `EXISTS (SELECT 1 FROM ${call} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
   }
   return columnExp(ctx, t, alias, call, cf.fn.returnTypname, null, v, mode);
@@ -145,7 +160,11 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
   for (const [rawOp, x] of Object.entries(v as Record<string, unknown>)) {
     const op = mode === 'permission' ? norm(rawOp) : rawOp;
     if (x === undefined) continue;
-    if (op in CMP) {
+    // A client's operator must be one the column's comparison type offers.
+    if (mode === 'where' && column && ((Object.hasOwn(TEXT_OPS, op) && !column.text) || (JSONB_OPS.has(op) && !column.jsonb))) {
+      throw new GqlError('validation-failed', `field "${rawOp}" not found in type: '${scalar}_comparison_exp'`);
+    }
+    if (Object.hasOwn(CMP, op)) {
       if (mode === 'permission' && x === null) {
         parts.push(op === '_eq' ? `${lhs} IS NULL` : op === '_neq' ? `${lhs} IS NOT NULL` : 'false');
         continue;
@@ -168,7 +187,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
     } else if (op === '_is_null') {
       if (x === null) throw validationFailed('unexpected null value for type "Boolean"');
       parts.push(x === true || x === 'true' ? `${lhs} IS NULL` : `${lhs} IS NOT NULL`);
-    } else if (op in TEXT_OPS) {
+    } else if (Object.hasOwn(TEXT_OPS, op)) {
       parts.push(`${lhs} ${TEXT_OPS[op]} ${val(x, 'text')}`);
     } else if (op === '_contains') {
       parts.push(`${lhs} @> ${val(x, 'jsonb')}`);
@@ -180,14 +199,15 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
       const sym = op === '_has_keys_any' ? '?|' : '?&';
       parts.push(`${lhs} ${sym} ${val(x, 'text[]')}`);
     } else if (op === '_cast') {
+      if (x === null || typeof x !== 'object' || Array.isArray(x)) throw validationFailed(`expected an object for type "${scalar}_cast_exp"`);
       const casts = x as Record<string, unknown>;
       for (const [to, cmp] of Object.entries(casts)) {
         if (to !== 'String') throw validationFailed(`cannot cast to "${to}"`);
         parts.push(columnExp(ctx, t, alias, `(${lhs})::text`, 'text', null, cmp, mode));
       }
-    } else if (op in COL_CMP) {
+    } else if (Object.hasOwn(COL_CMP, op)) {
       const other = typeof x === 'string' ? x : Array.isArray(x) ? String(x[x.length - 1]) : '';
-      const oc = mode === 'where' ? t.columnsByGql.get(other) : t.columnsByName.get(other);
+      const oc = mode === 'where' ? readableColumn(ctx, t, other, `${t.gqlName}_bool_exp`) : t.columnsByName.get(other);
       if (!oc) throw validationFailed(`column "${other}" not found`);
       parts.push(`${lhs} ${COL_CMP[op]} ${alias}.${quoteIdent(oc.name)}`);
     } else {
@@ -200,7 +220,11 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
 /** `<rel>_aggregate: {count: {predicate: {_gt: 1}, filter, arguments, distinct}}`. */
 function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode): string {
   const remote = ctx.model.tables.get(rel.remoteKey) as Table;
-  const spec = (v as { count?: { predicate?: unknown; filter?: unknown; arguments?: string[] | null; distinct?: boolean | null } } | null)?.count;
+  if (v === null || v === undefined) return 'true';
+  if (typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_aggregate_bool_exp"`);
+  // `count` is the only aggregate a filter can use; any other key is refused, never written as SQL.
+  for (const k of Object.keys(v)) if (k !== 'count') throw validationFailed(`field "${k}" not found in type: '${remote.gqlName}_aggregate_bool_exp'`);
+  const spec = (v as { count?: { predicate?: unknown; filter?: unknown; arguments?: string[] | null; distinct?: boolean | null } }).count;
   if (!spec) return 'true';
   const a = ctx.alias('g');
   const conds = [joinCondition(rel, alias, a)];
@@ -209,7 +233,12 @@ function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: R
     if (perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
   }
   if (spec.filter) conds.push(compileBoolExp(ctx, remote, a, spec.filter, mode));
-  const cols = (spec.arguments ?? []).map((g) => `${a}.${quoteIdent((mode === 'where' ? remote.columnsByGql.get(g) : remote.columnsByName.get(g))?.name ?? g)}`);
+  const args = Array.isArray(spec.arguments) ? spec.arguments : spec.arguments == null ? [] : [spec.arguments];
+  const cols = args.map((g) => {
+    const c = mode === 'where' ? readableColumn(ctx, remote, g, `${remote.gqlName}_select_column`) : remote.columnsByName.get(g);
+    if (!c) throw validationFailed(`column "${String(g)}" not found`);
+    return `${a}.${quoteIdent(c.name)}`;
+  });
   const counted = cols.length ? `${spec.distinct ? 'DISTINCT ' : ''}${cols.length === 1 ? cols[0] : `(${cols.join(', ')})`}` : '*';
   const lhs = `(SELECT count(${counted}) FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
   return columnExp(ctx, t, alias, lhs, 'integer', null, spec.predicate ?? {}, mode);

@@ -1,8 +1,8 @@
 // State shared while compiling one root field to SQL: bound parameters, fresh table aliases,
 // the session (role, variables) and the model.
-import { GqlError } from '../errors';
+import { GqlError, validationFailed } from '../errors';
 import type { Model, Relationship, Table } from '../model';
-import { NumericLiteral } from '../request/coerce';
+import { NumericLiteral } from '../request/numericLiteral';
 
 export class CompileContext {
   readonly params: unknown[] = [];
@@ -72,8 +72,12 @@ export function toPgText(v: unknown, sqlType: string): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof NumericLiteral) return v.text;
   if (isJsonType(sqlType)) return JSON.stringify(v);
-  if (Array.isArray(v)) return arrayLiteral(v, sqlType.replace(/\[\]$/, ''));
-  if (typeof v === 'object') return JSON.stringify(v);
+  // Only json takes objects and only arrays take lists: a value of another shape is refused, not re-encoded.
+  if (Array.isArray(v)) {
+    if (!sqlType.endsWith('[]')) throw validationFailed(`expected a single value for type "${sqlType}", but found a list`);
+    return arrayLiteral(v, sqlType.slice(0, -2));
+  }
+  if (typeof v === 'object') throw validationFailed(`expected a value for type "${sqlType}", but found an object`);
   return String(v);
 }
 
@@ -82,7 +86,8 @@ export function arrayLiteral(items: unknown[], elemType: string): string {
     .map((x) => {
       if (x === null || x === undefined) return 'NULL';
       if (Array.isArray(x)) return arrayLiteral(x, elemType);
-      const s = isJsonType(elemType) ? JSON.stringify(x) : x instanceof NumericLiteral ? x.text : typeof x === 'object' ? JSON.stringify(x) : String(x);
+      if (!isJsonType(elemType) && typeof x === 'object' && !(x instanceof NumericLiteral)) throw validationFailed(`expected a value for type "${elemType}", but found an object`);
+      const s = isJsonType(elemType) ? JSON.stringify(x) : x instanceof NumericLiteral ? x.text : String(x);
       return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
     })
     .join(',')}}`;

@@ -3,11 +3,12 @@
 // and the {affected_rows, returning} JSON built from the CTE. Nested inserts run one statement
 // per level inside the caller's transaction and build the response at the end.
 import type { Queryable } from '../../db';
-import { GqlError, INSERT_CHECK_FAILED, UPDATE_CHECK_FAILED, validationFailed } from '../errors';
-import { insertPerm, quoteIdent, updatePerm, deletePerm, type Column, type Table } from '../model';
+import { INSERT_CHECK_FAILED, UPDATE_CHECK_FAILED, validationFailed } from '../errors';
+import { insertPerm, quoteIdent, selectPerm, updatePerm, deletePerm, type Column, type Table } from '../model';
 import type { Selected } from '../request/collect';
 import { compileBoolExp } from './boolexp';
 import { CompileContext, isSessionVar } from './context';
+import { insertableColumn, updatableColumn } from './guard';
 import { jsonObject, rowJson } from './select';
 
 export type MutationPlan = (q: Queryable) => Promise<string>;
@@ -54,25 +55,35 @@ interface OnConflict {
   where?: unknown;
 }
 
-function gqlToColumns(t: Table, obj: Record<string, unknown>): { cols: Map<string, unknown>; nested: [string, unknown][] } {
+/** Splits an insert object into columns the role may set and nested relationship inserts; anything else is refused. */
+function gqlToColumns(ctx: CompileContext, t: Table, obj: Record<string, unknown>): { cols: Map<string, unknown>; nested: [string, unknown][] } {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw validationFailed(`expected an object for type "${t.gqlName}_insert_input"`);
   const cols = new Map<string, unknown>();
   const nested: [string, unknown][] = [];
   for (const [k, v] of Object.entries(obj)) {
-    const c = t.columnsByGql.get(k);
-    if (c) cols.set(c.name, v);
-    else if (t.relationships.has(k)) nested.push([k, v]);
+    if (t.columnsByGql.has(k) || !t.relationships.has(k)) {
+      cols.set(insertableColumn(ctx, t, k).name, v);
+      continue;
+    }
+    const rel = t.relationships.get(k)!;
+    const remote = ctx.model.tables.get(rel.remoteKey);
+    if (!remote || remote.isView || !insertPerm(remote, ctx.role, ctx.backendOnly)) throw validationFailed(`field "${k}" not found in type: '${t.gqlName}_insert_input'`);
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_${rel.kind === 'object' ? 'obj' : 'arr'}_rel_insert_input"`);
+    nested.push([k, v]);
   }
   return { cols, nested };
 }
 
 function conflictClause(ctx: CompileContext, t: Table, oc: OnConflict | undefined, alias: string): string {
   if (!oc) return '';
+  if (typeof oc !== 'object' || Array.isArray(oc)) throw validationFailed(`expected an object for type "${t.gqlName}_on_conflict"`);
   const cons = t.constraints.find((c) => c.name === oc.constraint);
   if (!cons) throw validationFailed(`constraint "${oc.constraint}" not found`);
-  const cols = (oc.update_columns ?? []).map((g) => t.columnsByGql.get(g) as Column);
-  if (!cols.length) return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO NOTHING`;
   const up = updatePerm(t, ctx.role, ctx.backendOnly);
-  if (!up) throw new GqlError('permission-error', 'upsert requires update permission');
+  if (!up || !selectPerm(t, ctx.role)) throw validationFailed(`field "on_conflict" not found in type: '${t.gqlName}_insert_input'`);
+  const requested = oc.update_columns == null ? [] : Array.isArray(oc.update_columns) ? oc.update_columns : [oc.update_columns];
+  const cols = requested.map((g) => updatableColumn(ctx, t, g, '_set'));
+  if (!cols.length) return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO NOTHING`;
   const sets = cols.map((c) => `${quoteIdent(c.name)} = EXCLUDED.${quoteIdent(c.name)}`);
   for (const [name, v] of Object.entries(up.set)) {
     const c = t.columnsByName.get(name);
@@ -136,7 +147,7 @@ export function compileInsert(env: Env, t: Table, field: Selected, one: boolean)
   if (hasNested(t, objs)) return nestedInsert(env, t, objs, oc, field, one);
   return async (q) => {
     const ctx = env.newCtx();
-    const rows = objs.map((o) => gqlToColumns(t, o).cols);
+    const rows = objs.map((o) => gqlToColumns(ctx, t, o).cols);
     const { ctes, check } = insertStatement(ctx, t, rows, oc);
     const json = one ? singleRowJson(ctx, t, '"_m"', field.fields) : responseJson(ctx, t, '"_m"', field.fields, '(SELECT count(*) FROM "_m")');
     const sql = `WITH ${ctes} SELECT ${check ? `${check} AS "_c", ` : ''}(${json})::text AS j`;
@@ -160,8 +171,13 @@ function nestedInsert(env: Env, t: Table, objs: Record<string, unknown>[], oc: O
 }
 
 /** Inserts one object with its nested relationships; returns the inserted row (or null when skipped by on_conflict). */
-async function insertOne(env: Env, q: Queryable, t: Table, obj: Record<string, unknown>, oc: OnConflict | undefined, counter: { n: number }): Promise<Record<string, unknown> | null> {
-  const { cols, nested } = gqlToColumns(t, obj);
+async function insertOne(
+  env: Env, q: Queryable, t: Table, obj: Record<string, unknown>, oc: OnConflict | undefined, counter: { n: number },
+  /** Columns the engine sets from the parent row (a relationship's foreign key), not the client. */
+  fromParent: Map<string, unknown> = new Map(),
+): Promise<Record<string, unknown> | null> {
+  const { cols, nested } = gqlToColumns(env.newCtx(), t, obj);
+  for (const [k, v] of fromParent) cols.set(k, v);
   const after: [string, unknown][] = [];
   for (const [relName, v] of nested) {
     const rel = t.relationships.get(relName)!;
@@ -184,11 +200,8 @@ async function insertOne(env: Env, q: Queryable, t: Table, obj: Record<string, u
     const remote = ctx.model.tables.get(rel.remoteKey) as Table;
     const spec = v as { data: unknown; on_conflict?: OnConflict };
     const children = (Array.isArray(spec.data) ? spec.data : [spec.data]) as Record<string, unknown>[];
-    for (const child of children) {
-      const withFk: Record<string, unknown> = { ...child };
-      for (const [l, rc] of rel.mapping) withFk[(remote.columnsByName.get(rc) as Column).gqlName] = row[l];
-      await insertOne(env, q, remote, withFk, spec.on_conflict, counter);
-    }
+    const fk = new Map(rel.mapping.map(([l, rc]) => [rc, row[l]] as [string, unknown]));
+    for (const child of children) await insertOne(env, q, remote, child, spec.on_conflict, counter, fk);
   }
   return row;
 }
@@ -214,8 +227,9 @@ function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>): s
   for (const op of Object.keys(OP_TYPES)) {
     const v = ops[op] as Record<string, unknown> | undefined | null;
     if (!v) continue;
+    if (typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${t.gqlName}${op}_input"`);
     for (const [g, x] of Object.entries(v)) {
-      const c = t.columnsByGql.get(g) as Column;
+      const c = updatableColumn(ctx, t, g, op);
       const col = quoteIdent(c.name);
       if (sets.has(c.name)) throw validationFailed(`column found in multiple operators; "${c.gqlName}" in ${op}`);
       const val = x === null ? `NULL::${OP_TYPES[op](c)}` : ctx.typed(x, OP_TYPES[op](c));

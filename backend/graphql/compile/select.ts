@@ -6,6 +6,7 @@ import { quoteIdent, selectPerm, type Relationship, type Table } from '../model'
 import type { Selected } from '../request/collect';
 import { compileBoolExp, computedCall, joinCondition } from './boolexp';
 import type { CompileContext } from './context';
+import { aggregateFunction, canAggregate, canRead, orderDirection, readableColumn, rowCount } from './guard';
 
 export interface SelectArgs {
   where?: unknown;
@@ -15,8 +16,12 @@ export interface SelectArgs {
   distinct_on?: unknown;
 }
 
+const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
 /** `json_build_object` takes at most 100 arguments; wider objects go through row_to_json. */
 export function jsonObject(pairs: [string, string][]): string {
+  // Keys are GraphQL names (aliases); the parser allows nothing else, and nothing else is written.
+  for (const [k] of pairs) if (!GRAPHQL_NAME.test(k)) throw validationFailed(`"${k}" is not a valid GraphQL name`);
   if (pairs.length <= 50) return `json_build_object(${pairs.map(([k, e]) => `'${k}', ${e}`).join(', ')})`;
   return `(SELECT row_to_json(_x) FROM (SELECT ${pairs.map(([k, e]) => `${e} AS ${quoteIdent(k)}`).join(', ')}) AS _x)`;
 }
@@ -47,6 +52,7 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
   if (!info) throw new GqlError('unexpected', `cannot select "${f.name}"`);
   switch (info.kind) {
     case 'column': {
+      if (!selectPerm(t, ctx.role)?.columns.has(info.column.name)) throw validationFailed(`field "${f.name}" not found in type: '${t.gqlName}'`, f.path);
       const c = `${alias}.${quoteIdent(info.column.name)}`;
       return info.column.stringify ? `(${c})::text` : c;
     }
@@ -77,11 +83,6 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
   }
 }
 
-const DIRECTIONS: Record<string, string> = {
-  asc: 'ASC NULLS LAST', asc_nulls_last: 'ASC NULLS LAST', asc_nulls_first: 'ASC NULLS FIRST',
-  desc: 'DESC NULLS FIRST', desc_nulls_first: 'DESC NULLS FIRST', desc_nulls_last: 'DESC NULLS LAST',
-};
-
 interface OrderItem {
   expr: string;
   dir: string;
@@ -92,17 +93,21 @@ interface OrderItem {
 function orderItems(ctx: CompileContext, t: Table, alias: string, spec: unknown): OrderItem[] {
   const list = Array.isArray(spec) ? spec : spec == null ? [] : [spec];
   const out: OrderItem[] = [];
+  const typeName = `${t.gqlName}_order_by`;
+  const notFound = (k: string) => validationFailed(`field "${k}" not found in type: '${typeName}'`);
   for (const obj of list) {
-    for (const [k, v] of Object.entries((obj ?? {}) as Record<string, unknown>)) {
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw validationFailed(`expected an object for type "${typeName}"`);
+    for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
       if (v === null || v === undefined) continue;
-      const col = t.columnsByGql.get(k);
-      if (col) {
-        out.push({ expr: `${alias}.${quoteIdent(col.name)}`, dir: DIRECTIONS[String(v)], column: col.name });
+      if (t.columnsByGql.has(k)) {
+        const col = readableColumn(ctx, t, k, typeName);
+        out.push({ expr: `${alias}.${quoteIdent(col.name)}`, dir: orderDirection(v), column: col.name });
         continue;
       }
       const rel = t.relationships.get(k);
       if (rel?.kind === 'object') {
-        const remote = ctx.model.tables.get(rel.remoteKey) as Table;
+        const remote = ctx.model.tables.get(rel.remoteKey);
+        if (!remote || !canRead(ctx, remote)) throw notFound(k);
         const a = ctx.alias('o');
         const where = `(${joinCondition(rel, alias, a)}) AND (${permFilter(ctx, remote, a)})`;
         for (const inner of orderItems(ctx, remote, a, v)) {
@@ -112,33 +117,37 @@ function orderItems(ctx: CompileContext, t: Table, alias: string, spec: unknown)
       }
       const aggRel = k.endsWith('_aggregate') ? t.relationships.get(k.slice(0, -'_aggregate'.length)) : undefined;
       if (aggRel?.kind === 'array') {
-        const remote = ctx.model.tables.get(aggRel.remoteKey) as Table;
+        const remote = ctx.model.tables.get(aggRel.remoteKey);
+        if (!remote || !canAggregate(ctx, remote)) throw notFound(k);
+        if (typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_aggregate_order_by"`);
         const a = ctx.alias('o');
         const where = `(${joinCondition(aggRel, alias, a)}) AND (${permFilter(ctx, remote, a)})`;
         for (const [op, x] of Object.entries(v as Record<string, unknown>)) {
           if (x == null) continue;
           if (op === 'count') {
-            out.push({ expr: `(SELECT count(*) FROM ${remote.sql} AS ${a} WHERE ${where})`, dir: DIRECTIONS[String(x)] });
+            out.push({ expr: `(SELECT count(*) FROM ${remote.sql} AS ${a} WHERE ${where})`, dir: orderDirection(x) });
             continue;
           }
+          // The function name comes from a fixed list, never from the client's text.
+          const fn = aggregateFunction(op, `${remote.gqlName}_aggregate_order_by`);
+          if (typeof x !== 'object' || Array.isArray(x)) throw validationFailed(`expected an object for type "${remote.gqlName}_${fn}_order_by"`);
           for (const [cn, d] of Object.entries(x as Record<string, unknown>)) {
-            const c = remote.columnsByGql.get(cn);
-            if (!c || d == null) continue;
-            out.push({ expr: `(SELECT ${op}(${a}.${quoteIdent(c.name)}) FROM ${remote.sql} AS ${a} WHERE ${where})`, dir: DIRECTIONS[String(d)] });
+            if (d == null) continue;
+            const c = readableColumn(ctx, remote, cn, `${remote.gqlName}_${fn}_order_by`);
+            out.push({ expr: `(SELECT ${fn}(${a}.${quoteIdent(c.name)}) FROM ${remote.sql} AS ${a} WHERE ${where})`, dir: orderDirection(d) });
           }
         }
         continue;
       }
-      throw validationFailed(`field "${k}" not found in type: '${t.gqlName}_order_by'`);
+      throw notFound(k);
     }
   }
   return out;
 }
 
 function nonNegative(v: unknown, name: string, path = '$'): number | null {
-  if (v === null || v === undefined) return null;
-  const n = Number(v);
-  if (n < 0) throw new GqlError('not-supported', 'unexpected negative value', `${path}.args.${name}`);
+  const n = rowCount(v, name, path);
+  if (n !== null && n < 0) throw new GqlError('not-supported', 'unexpected negative value', `${path}.args.${name}`);
   return n;
 }
 
@@ -152,7 +161,7 @@ function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, 
   let distinct = '';
   const distinctCols = (Array.isArray(args.distinct_on) ? args.distinct_on : args.distinct_on == null ? [] : [args.distinct_on]) as string[];
   if (distinctCols.length) {
-    const cols = distinctCols.map((g) => t.columnsByGql.get(g)?.name as string);
+    const cols = distinctCols.map((g) => readableColumn(ctx, t, g, `${t.gqlName}_select_column`).name);
     const lead = order.slice(0, cols.length);
     if (order.length && !(lead.length === cols.length && lead.every((o) => o.column && cols.includes(o.column)))) {
       throw validationFailed('"distinct_on" columns must match initial "order_by" columns', `${path}.args`);
@@ -188,28 +197,33 @@ export function aggregateQuery(ctx: CompileContext, t: Table, from: string, alia
   for (const f of fields) {
     if (f.name === '__typename') pairs.push([f.alias, `'${f.parentType}'`]);
     else if (f.info?.kind === 'agg_nodes') pairs.push([f.alias, `coalesce(json_agg(${rowJson(ctx, t, alias, f.fields)}), '[]')`]);
-    else if (f.info?.kind === 'agg_aggregate') pairs.push([f.alias, aggregateFields(t, alias, f.fields)]);
+    else if (f.info?.kind === 'agg_aggregate') pairs.push([f.alias, aggregateFields(ctx, t, alias, f.fields)]);
   }
   return `SELECT ${jsonObject(pairs)} FROM (SELECT ${distinct}${alias}.* ${rest}) AS ${alias}`;
 }
 
-function aggregateFields(t: Table, alias: string, fields: Selected[]): string {
+function aggregateFields(ctx: CompileContext, t: Table, alias: string, fields: Selected[]): string {
+  if (!canAggregate(ctx, t)) throw validationFailed(`field "aggregate" not found in type: '${t.gqlName}_aggregate'`);
   const pairs: [string, string][] = [];
   for (const f of fields) {
     if (f.name === '__typename') {
       pairs.push([f.alias, `'${f.parentType}'`]);
     } else if (f.info?.kind === 'agg_count') {
-      const cols = ((f.args.columns as string[] | undefined) ?? []).map((g) => `${alias}.${quoteIdent(t.columnsByGql.get(g)?.name ?? g)}`);
+      const requested = f.args.columns == null ? [] : Array.isArray(f.args.columns) ? f.args.columns : [f.args.columns];
+      const cols = requested.map((g) => `${alias}.${quoteIdent(readableColumn(ctx, t, g, `${t.gqlName}_select_column`).name)}`);
       const distinct = f.args.distinct === true;
       if (!cols.length) pairs.push([f.alias, distinct ? `count(DISTINCT ${alias}.*)` : 'count(*)']);
       else if (cols.length === 1) pairs.push([f.alias, `count(${distinct ? 'DISTINCT ' : ''}${cols[0]})`]);
       else pairs.push([f.alias, `count(${distinct ? 'DISTINCT ' : ''}(${cols.join(', ')}))`]);
     } else if (f.info?.kind === 'agg_op') {
-      const op = f.info.op;
+      const op = aggregateFunction(f.info.op, `${t.gqlName}_aggregate_fields`);
       const inner: [string, string][] = [];
       for (const c of f.fields) {
         if (c.name === '__typename') inner.push([c.alias, `'${c.parentType}'`]);
-        else if (c.info?.kind === 'agg_col') inner.push([c.alias, `${op}(${alias}.${quoteIdent(c.info.column.name)})`]);
+        else if (c.info?.kind === 'agg_col') {
+          const col = readableColumn(ctx, t, c.info.column.gqlName, `${t.gqlName}_${op}_fields`);
+          inner.push([c.alias, `${op}(${alias}.${quoteIdent(col.name)})`]);
+        }
       }
       pairs.push([f.alias, jsonObject(inner)]);
     }

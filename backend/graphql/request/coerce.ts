@@ -1,19 +1,42 @@
 // Checks and converts argument values (literals and variables) against a role schema's input
-// types, with Hasura's error messages. Custom scalars pass through: Postgres parses them.
+// types, with Hasura's error messages. A variable is type-checked where it is used (its declared
+// type against the location's type, GraphQL spec 5.8.5 as Hasura implements it) and its JSON value
+// is read there with the location's type, so a value never reaches the compiler in a shape its
+// position does not allow. Postgres-typed scalars are read as Hasura's parsePGValue reads them.
 import {
-  Kind, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, valueFromASTUntyped,
-  type GraphQLInputType, type ValueNode,
+  GraphQLError, Kind, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, valueFromASTUntyped,
+  type GraphQLInputType, type TypeNode, type ValueNode,
 } from 'graphql';
-import { validationFailed } from '../errors';
+import { GqlError, validationFailed } from '../errors';
+import { NumericLiteral } from './numericLiteral';
+import { parsePgScalar } from './pgScalars';
 
-export type Vars = Record<string, unknown>;
+export { NumericLiteral };
+
+/** A declared variable of the operation: its type and its value (JSON, a default literal, or none). */
+export interface VariableDef {
+  name: string;
+  type: GraphQLInputType;
+  typeNode: TypeNode;
+  /** The JSON value sent, when one was sent. */
+  value?: unknown;
+  hasValue: boolean;
+  defaultValue?: ValueNode;
+  /** A default other than `null`: lets a nullable variable stand where a non-null type is expected. */
+  hasNonNullDefault: boolean;
+}
+
+export class Variables {
+  readonly used = new Set<string>();
+  constructor(
+    readonly defs: Map<string, VariableDef>,
+    /** The raw JSON values, for variables nested inside json/jsonb literals (not type-checked there, as in Hasura). */
+    readonly raw: Record<string, unknown>,
+  ) {}
+}
 
 /** Deeper input values (e.g. `_not` chains) are refused before they reach the compiler. */
 export const MAX_INPUT_DEPTH = 64;
-
-function typeLabel(t: GraphQLInputType): string {
-  return String(t);
-}
 
 function scalarFromJson(name: string, v: unknown, ctxName: string, path: string): unknown {
   switch (name) {
@@ -24,13 +47,23 @@ function scalarFromJson(name: string, v: unknown, ctxName: string, path: string)
       if (typeof v === 'number') return v;
       throw validationFailed(`expecting Float value for "${ctxName}"`, path);
     case 'String':
+    case 'ID':
       if (typeof v === 'string') return v;
       throw validationFailed(`expecting String value for "${ctxName}"`, path);
     case 'Boolean':
       if (typeof v === 'boolean') return v;
       throw validationFailed(`expecting Boolean value for "${ctxName}"`, path);
     default:
-      return v;
+      return pgScalar(name, v, path);
+  }
+}
+
+function pgScalar(name: string, v: unknown, path: string): unknown {
+  try {
+    return parsePgScalar(name, v);
+  } catch (e) {
+    if (e instanceof GqlError) throw new GqlError(e.code, e.message, path);
+    throw e;
   }
 }
 
@@ -38,7 +71,7 @@ function scalarFromJson(name: string, v: unknown, ctxName: string, path: string)
 export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, path: string, depth = 0): unknown {
   if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
   if (isNonNullType(type)) {
-    if (v === null || v === undefined) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
+    if (v === null || v === undefined) throw validationFailed(`unexpected null value for type "${String(type.ofType)}"`, path);
     return coerceJson(type.ofType, v, ctxName, path, depth + 1);
   }
   if (v === null || v === undefined) return null;
@@ -48,7 +81,7 @@ export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, 
   }
   if (isScalarType(type)) return scalarFromJson(type.name, v, ctxName, path);
   if (isEnumType(type)) {
-    if (typeof v !== 'string' || !type.getValue(v)) throw validationFailed(`expected one of the values ${type.getValues().map((x) => x.name).join(', ')} for type "${type.name}", but found "${String(v)}"`, path);
+    if (typeof v !== 'string' || !type.getValue(v)) throw validationFailed(`expected one of the values ${type.getValues().map((x) => x.name).join(', ')} for type "${type.name}", but found "${typeof v === 'string' ? v : JSON.stringify(v)}"`, path);
     return type.getValue(v)?.value;
   }
   if (isInputObjectType(type)) {
@@ -56,14 +89,14 @@ export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, 
     const fields = type.getFields();
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      const f = fields[k];
+      const f = Object.hasOwn(fields, k) ? fields[k] : undefined;
       if (!f) throw validationFailed(`field "${k}" not found in type: '${type.name}'`, `${path}.${k}`);
       out[k] = coerceJson(f.type, x, k, `${path}.${k}`, depth + 1);
     }
     fillInputDefaults(type, out, path);
     return out;
   }
-  return v;
+  throw validationFailed(`cannot read a value of type "${String(type)}"`, path);
 }
 
 function fillInputDefaults(type: { name: string; getFields(): Record<string, { type: GraphQLInputType; defaultValue?: unknown }> }, out: Record<string, unknown>, path: string): void {
@@ -74,22 +107,51 @@ function fillInputDefaults(type: { name: string; getFields(): Record<string, { t
   }
 }
 
-/** Coerces an argument literal (which may contain variables) to an input type. */
-export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Vars, ctxName: string, path: string, depth = 0): unknown {
-  if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
-  if (node.kind === Kind.VARIABLE) {
-    const name = node.name.value;
-    if (!(name in vars)) throw validationFailed(`unbound variable "${name}"`, path);
-    const v = vars[name];
-    if (v === undefined) {
-      if (isNonNullType(type)) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
-      return undefined;
-    }
-    if (isNonNullType(type) && (v === null || v === undefined)) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
-    return v;
+/** Same list structure and named type; nullability is not compared here (Hasura's areTypesCompatible). */
+function compatible(location: GraphQLInputType, variable: GraphQLInputType): boolean {
+  const l = isNonNullType(location) ? location.ofType : location;
+  const v = isNonNullType(variable) ? variable.ofType : variable;
+  if (isListType(l) || isListType(v)) return isListType(l) && isListType(v) && compatible(l.ofType, v.ofType);
+  return l.name === v.name;
+}
+
+/** GraphQL spec 5.8.5 "All Variable Usages Are Allowed", as Hasura's isVariableUsageAllowed. */
+function usageAllowed(location: GraphQLInputType, def: VariableDef, locationHasDefault: boolean): boolean {
+  const nullableOk = !isNonNullType(location) || isNonNullType(def.type) || locationHasDefault || def.hasNonNullDefault;
+  return nullableOk && compatible(location, def.type);
+}
+
+/** Reads a variable at a location of type `type` (after checking the variable may stand there). */
+function variableAt(type: GraphQLInputType, name: string, vars: Variables, ctxName: string, path: string, locationHasDefault: boolean): unknown {
+  const def = vars.defs.get(name);
+  if (!def) throw validationFailed(`unbound variable "${name}"`, path);
+  vars.used.add(name);
+  if (!usageAllowed(type, def, locationHasDefault)) {
+    throw validationFailed(`variable '${name}' is declared as '${String(def.type)}', but used where '${String(type)}' is expected`, path);
   }
+  if (def.hasValue) {
+    if (def.value === null && isNonNullType(type)) throw validationFailed(`unexpected null value for type "${String(type.ofType)}"`, path);
+    return coerceJson(type, def.value, ctxName, path);
+  }
+  if (def.defaultValue) return coerceLiteral(type, def.defaultValue, vars, ctxName, path);
   if (isNonNullType(type)) {
-    if (node.kind === Kind.NULL) throw validationFailed(`unexpected null value for type "${typeLabel(type.ofType)}"`, path);
+    if (locationHasDefault) return undefined;
+    throw validationFailed(`no variable value specified for non-nullable variable "${name}"`, path);
+  }
+  // Declared, nullable and not given: the argument or field is left out.
+  return undefined;
+}
+
+/**
+ * Coerces an argument literal (which may contain variables) to an input type. `locationHasDefault`
+ * tells whether the argument or input field has a default value (a nullable variable may stand
+ * there even when its type is non-null).
+ */
+export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Variables, ctxName: string, path: string, depth = 0, locationHasDefault = false): unknown {
+  if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
+  if (node.kind === Kind.VARIABLE) return variableAt(type, node.name.value, vars, ctxName, path, locationHasDefault);
+  if (isNonNullType(type)) {
+    if (node.kind === Kind.NULL) throw validationFailed(`unexpected null value for type "${String(type.ofType)}"`, path);
     return coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1);
   }
   if (node.kind === Kind.NULL) return null;
@@ -97,30 +159,7 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
     if (node.kind !== Kind.LIST) return [coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1)];
     return node.values.map((x, i) => coerceLiteral(type.ofType, x, vars, ctxName, `${path}[${i}]`, depth + 1));
   }
-  if (isScalarType(type)) {
-    switch (type.name) {
-      case 'Int':
-        if (node.kind === Kind.INT) {
-          const n = Number(node.value);
-          if (Math.abs(n) <= 2147483647) return n;
-        }
-        throw validationFailed(`expecting Integer value for "${ctxName}"`, path);
-      case 'Float':
-        if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return Number(node.value);
-        throw validationFailed(`expecting Float value for "${ctxName}"`, path);
-      case 'String':
-        if (node.kind === Kind.STRING) return node.value;
-        throw validationFailed(`expecting String value for "${ctxName}"`, path);
-      case 'Boolean':
-        if (node.kind === Kind.BOOLEAN) return node.value;
-        throw validationFailed(`expecting Boolean value for "${ctxName}"`, path);
-      default:
-        // Numbers keep their literal text so bigint/numeric do not lose precision.
-        if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return new NumericLiteral(node.value);
-        if (node.kind === Kind.ENUM) return node.value;
-        return valueFromASTUntyped(node, vars);
-    }
-  }
+  if (isScalarType(type)) return scalarLiteral(type.name, node, vars, ctxName, path);
   if (isEnumType(type)) {
     if (node.kind !== Kind.ENUM || !type.getValue(node.value)) {
       const found = node.kind === Kind.ENUM || node.kind === Kind.STRING ? node.value : node.kind;
@@ -134,21 +173,69 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
     const out: Record<string, unknown> = {};
     for (const f of node.fields) {
       const k = f.name.value;
-      const def = fields[k];
+      const def = Object.hasOwn(fields, k) ? fields[k] : undefined;
       if (!def) throw validationFailed(`field "${k}" not found in type: '${type.name}'`, `${path}.${k}`);
-      const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`, depth + 1);
+      if (k in out) throw validationFailed(`the field "${k}" is given more than once`, `${path}.${k}`);
+      const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`, depth + 1, def.defaultValue !== undefined);
       if (v !== undefined) out[k] = v;
     }
     fillInputDefaults(type, out, path);
     return out;
   }
-  return valueFromASTUntyped(node, vars);
+  throw validationFailed(`cannot read a value of type "${String(type)}"`, path);
 }
 
-/** A numeric literal of a custom scalar (bigint, numeric...), kept as written. */
-export class NumericLiteral {
-  constructor(readonly text: string) {}
-  toJSON(): number {
-    return Number(this.text);
+function scalarLiteral(name: string, node: ValueNode, vars: Variables, ctxName: string, path: string): unknown {
+  switch (name) {
+    case 'Int':
+      if (node.kind === Kind.INT) {
+        const n = Number(node.value);
+        if (Math.abs(n) <= 2147483647) return n;
+      }
+      throw validationFailed(`expecting Integer value for "${ctxName}"`, path);
+    case 'Float':
+      if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return Number(node.value);
+      throw validationFailed(`expecting Float value for "${ctxName}"`, path);
+    case 'String':
+    case 'ID':
+      if (node.kind === Kind.STRING) return node.value;
+      throw validationFailed(`expecting String value for "${ctxName}"`, path);
+    case 'Boolean':
+      if (node.kind === Kind.BOOLEAN) return node.value;
+      throw validationFailed(`expecting Boolean value for "${ctxName}"`, path);
+    default: {
+      // Numbers keep their literal text so bigint/numeric do not lose precision.
+      if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return pgScalar(name, new NumericLiteral(node.value), path);
+      if (node.kind === Kind.ENUM || node.kind === Kind.STRING) return pgScalar(name, node.value, path);
+      if (node.kind === Kind.BOOLEAN) return pgScalar(name, node.value, path);
+      // Lists and objects: json/jsonb take them whole (variables inside are their raw JSON, as in
+      // Hasura); Postgres arrays take a list of their element; anything else is refused.
+      if (node.kind === Kind.LIST && name.startsWith('_')) {
+        return node.values.map((x, i) => scalarLiteral(name.slice(1), x, vars, ctxName, `${path}[${i}]`));
+      }
+      return pgScalar(name, valueFromASTUntyped(node, vars.raw), path);
+    }
   }
+}
+
+/** graphql-js scalar hooks for a Postgres-typed scalar, so graphql-js validation reads values the same way. */
+export function pgScalarHooks(name: string): { parseValue(v: unknown): unknown; parseLiteral(node: ValueNode): unknown } {
+  const wrap = (f: () => unknown) => {
+    try {
+      return f();
+    } catch (e) {
+      throw new GraphQLError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return {
+    parseValue: (v) => wrap(() => parsePgScalar(name, v)),
+    parseLiteral: (node) => wrap(() => {
+      if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return parsePgScalar(name, new NumericLiteral(node.value));
+      if (node.kind === Kind.STRING || node.kind === Kind.ENUM || node.kind === Kind.BOOLEAN) return parsePgScalar(name, node.value);
+      if (node.kind === Kind.NULL) return null;
+      const v = valueFromASTUntyped(node);
+      if (v === undefined) return null;
+      return parsePgScalar(name, v);
+    }),
+  };
 }

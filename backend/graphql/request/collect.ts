@@ -2,13 +2,13 @@
 // @include, aliases and merged fields, checks every field and argument, and yields a tree of
 // selected fields with coerced argument values. Errors use Hasura's messages and paths.
 import {
-  Kind, getNamedType, isCompositeType, isObjectType, typeFromAST,
+  GraphQLBoolean, GraphQLNonNull, Kind, getNamedType, isCompositeType, isInputType, isObjectType, typeFromAST, visit, type ASTNode,
   type DirectiveNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField,
-  type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { GqlError, validationFailed } from '../errors';
 import { fieldInfo, type FieldInfo } from '../schema/info';
-import { coerceJson, coerceLiteral, type Vars } from './coerce';
+import { coerceLiteral, Variables, type VariableDef } from './coerce';
 
 export interface Selected {
   alias: string;
@@ -25,11 +25,12 @@ export interface Selected {
 export interface CollectedOperation {
   kind: 'query' | 'mutation' | 'subscription';
   operation: OperationDefinitionNode;
-  variables: Vars;
   fields: Selected[];
 }
 
 export const LIMITS = { maxDepth: 15, maxFields: 2000 };
+
+const BOOLEAN_NON_NULL = new GraphQLNonNull(GraphQLBoolean);
 
 export function pickOperation(doc: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode {
   const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
@@ -50,29 +51,61 @@ export function collectOperation(schema: GraphQLSchema, doc: DocumentNode, op: O
     if (d.name.value === 'skip' || d.name.value === 'include') throw validationFailed(`directive "${d.name.value}" is not allowed on a ${op.operation}`);
     throw validationFailed(`directive "${d.name.value}" is not defined in the schema`);
   }
-  const variables = coerceVariables(schema, op, rawVars ?? {});
+  const variables = declareVariables(schema, op, rawVars);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const walker = new Walker(fragments, variables);
   const fields = walker.selectionSet(root, op.selectionSet, '$', 1);
-  return { kind: op.operation, operation: op, variables, fields };
+  refuseUnusedValues(op, fragments, variables);
+  return { kind: op.operation, operation: op, fields };
 }
 
-function coerceVariables(schema: GraphQLSchema, op: OperationDefinitionNode, raw: Record<string, unknown>): Vars {
+/** The operation's declared variables with the JSON values sent (read later, where each is used). */
+function declareVariables(schema: GraphQLSchema, op: OperationDefinitionNode, raw: unknown): Variables {
+  if (raw === null || raw === undefined) raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new GqlError('validation-failed', 'variables must be an object', '$.variables');
-  const out: Vars = {};
+  const values = raw as Record<string, unknown>;
+  const defs = new Map<string, VariableDef>();
   for (const def of op.variableDefinitions ?? []) {
     const name = def.variable.name.value;
-    const type = typeFromAST(schema, def.type as Parameters<typeof typeFromAST>[1]) as GraphQLInputType | undefined;
-    if (!type) throw validationFailed(`variable "${name}" is declared as ${printType(def.type)}, but no such type exists in the schema`, `$.variableValues.${name}`);
     const path = `$.variableValues.${name}`;
-    if (name in raw) out[name] = coerceJson(type, raw[name], name, path);
-    else if (def.defaultValue) out[name] = coerceLiteral(type, def.defaultValue, {}, name, path);
-    else if (def.type.kind === Kind.NON_NULL_TYPE) throw validationFailed(`expecting a value for non-nullable variable: "${name}"`, path);
-    // Declared but not given: present (so uses are not "unbound") and left out where used.
-    else out[name] = undefined;
+    if (defs.has(name)) throw new GqlError('parse-failed', `multiple definitions for variable "${name}"`);
+    const type = typeFromAST(schema, def.type as Parameters<typeof typeFromAST>[1]);
+    if (!type) throw validationFailed(`variable "${name}" is declared as ${printType(def.type)}, but no such type exists in the schema`, path);
+    if (!isInputType(type)) throw validationFailed(`variable "${name}" is declared as ${printType(def.type)}, which is not an input type`, path);
+    const hasValue = Object.hasOwn(values, name);
+    if (hasValue && values[name] === null && def.type.kind === Kind.NON_NULL_TYPE) {
+      throw validationFailed(`null value found for non-nullable type: "${printType(def.type)}"`, path);
+    }
+    if (!hasValue && !def.defaultValue && def.type.kind === Kind.NON_NULL_TYPE) {
+      throw validationFailed(`expecting a value for non-nullable variable: "${name}"`, path);
+    }
+    defs.set(name, {
+      name, type, typeNode: def.type, hasValue, value: hasValue ? values[name] : undefined,
+      defaultValue: def.defaultValue, hasNonNullDefault: !!def.defaultValue && def.defaultValue.kind !== Kind.NULL,
+    });
   }
-  return out;
+  return new Variables(defs, values);
+}
+
+/** Every variable sent must be used by the operation (Hasura: "unexpected variables in variableValues"). */
+function refuseUnusedValues(op: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, vars: Variables): void {
+  const used = new Set<string>();
+  const seen = new Set<string>();
+  const visitNode = (node: ASTNode) => visit(node, {
+    VariableDefinition: () => false,
+    Variable: (v) => { used.add(v.name.value); },
+    FragmentSpread: (f) => {
+      const frag = fragments.get(f.name.value);
+      if (frag && !seen.has(frag.name.value)) {
+        seen.add(frag.name.value);
+        visitNode(frag);
+      }
+    },
+  });
+  visitNode(op);
+  const extra = Object.keys(vars.raw).filter((k) => !used.has(k));
+  if (extra.length) throw validationFailed(`unexpected variables in variableValues: ${extra.join(', ')}`);
 }
 
 function printType(t: OperationDefinitionNode['variableDefinitions'] extends readonly (infer V)[] | undefined ? V extends { type: infer T } ? T : never : never): string {
@@ -85,7 +118,7 @@ class Walker {
   private count = 0;
   constructor(
     private fragments: Map<string, FragmentDefinitionNode>,
-    private vars: Vars,
+    private vars: Variables,
   ) {}
 
   selectionSet(type: GraphQLObjectType, set: SelectionSetNode, path: string, depth: number): Selected[] {
@@ -144,7 +177,7 @@ class Walker {
     for (const d of directives) {
       const arg = d.arguments?.find((a) => a.name.value === 'if');
       if (!arg) throw validationFailed(`missing required argument "if" for directive "${d.name.value}"`, path);
-      const v = arg.value.kind === Kind.VARIABLE ? this.vars[arg.value.name.value] : arg.value.kind === Kind.BOOLEAN ? arg.value.value : undefined;
+      const v = coerceLiteral(BOOLEAN_NON_NULL, arg.value, this.vars, 'if', path);
       if (typeof v !== 'boolean') throw validationFailed(`expected a boolean for the argument "if" of directive "${d.name.value}"`, path);
       if (d.name.value === 'skip' && v) return false;
       if (d.name.value === 'include' && !v) return false;
@@ -168,7 +201,7 @@ class Walker {
     for (const a of node.arguments ?? []) {
       const ad = argDefs.get(a.name.value);
       if (!ad) throw validationFailed(`'${name}' has no argument named '${a.name.value}'`, `${path}.args`);
-      const v = coerceLiteral(ad.type, a.value, this.vars, a.name.value, `${path}.args.${a.name.value}`);
+      const v = coerceLiteral(ad.type, a.value, this.vars, a.name.value, `${path}.args.${a.name.value}`, 0, ad.defaultValue !== undefined);
       if (v !== undefined) base.args[a.name.value] = v;
     }
     for (const ad of def.args) {

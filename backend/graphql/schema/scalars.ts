@@ -3,6 +3,7 @@ import {
   GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLScalarType, GraphQLString,
   type GraphQLInputFieldConfigMap, type GraphQLInputType,
 } from 'graphql';
+import { pgScalarHooks } from '../request/coerce';
 
 const BUILTIN: Record<string, GraphQLScalarType> = { Int: GraphQLInt, Float: GraphQLFloat, String: GraphQLString, Boolean: GraphQLBoolean };
 const TEXT_SCALARS = new Set(['String', 'citext', 'bpchar', 'name']);
@@ -31,8 +32,9 @@ export class ScalarRegistry {
     if (e) return e;
     const s = this.scalars.get(name);
     if (!s) {
-      // Values pass through untouched: Postgres parses and checks them (as Hasura lets it).
-      const made = new GraphQLScalarType({ name, serialize: (v) => v, parseValue: (v) => v });
+      // Values are read as Hasura reads Postgres values: strings for most types, numbers for
+      // numeric ones, any JSON only for json/jsonb (Postgres then parses the text).
+      const made = new GraphQLScalarType({ name, serialize: (v) => v, ...pgScalarHooks(name) });
       this.scalars.set(name, made);
       return made;
     }
