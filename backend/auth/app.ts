@@ -1,11 +1,15 @@
 // What every auth route module shares: context, settings, sessions, mailer, and small helpers
 // (server URL, mailed links, the Bearer caller, feature switches).
 import type { Request } from 'express';
+import { checkEmailAllowed } from './validate';
 import type { BackendContext, Mailer } from '../context';
 import { AuthError } from './errors';
 import { callerOf, Sessions, type Caller } from './sessions';
 import type { AuthSettings } from './settings';
 import { findUserBy, type UserRow } from './users';
+
+/** Callers accepted by the contract's Bearer check, per request. */
+const callers = new WeakMap<Request, Caller>();
 
 export type LinkType = 'emailVerify' | 'emailConfirmChange' | 'signinPasswordless' | 'passwordReset';
 
@@ -56,17 +60,58 @@ export class AuthApp {
     await this.mailer.sendTemplate(template, user.locale, to, this.templateVars(req, user, { link, ticket, redirectTo }));
   }
 
-  async caller(req: Request): Promise<Caller> {
-    return callerOf(req, this.ctx, this.sessions.namespace);
+  /**
+   * The contract's Bearer check (contract.ts): verifies the token once per request and, for
+   * BearerAuthElevated operations, the elevated claim the way hasura-auth's JWTGetter does.
+   */
+  async authenticate(req: Request, elevated: boolean): Promise<boolean> {
+    const caller = await callerOf(req, this.ctx, this.sessions.namespace);
+    if (elevated && !(await this.elevationSatisfied(req.path, caller))) return false;
+    callers.set(req, caller);
+    return true;
   }
 
-  /** The caller's user row; a token for a deleted user is unauthenticated. */
+  /**
+   * AUTH_REQUIRE_ELEVATED_CLAIM: `disabled` never asks; `recommended` asks only users who have a
+   * security key; `required` always asks, except for adding a first key (go/controller/jwt.go).
+   */
+  private async elevationSatisfied(path: string, caller: Caller): Promise<boolean> {
+    const mode = this.s.requireElevatedClaim;
+    if (mode === 'disabled' || caller.elevated) return true;
+    const optional = mode === 'recommended' || path === '/user/webauthn/add' || path === '/user/webauthn/verify';
+    if (!optional) return false;
+    const { rows } = await this.db.query<{ n: number | string }>('SELECT count(*) AS n FROM auth.user_security_keys WHERE user_id = $1', [caller.userId]);
+    return Number(rows[0]?.n ?? 0) === 0;
+  }
+
+  /** The caller the contract check accepted; none (optional security, bad token) is invalid-request. */
+  caller(req: Request): Caller {
+    const caller = callers.get(req);
+    if (!caller) throw new AuthError('invalid-request');
+    return caller;
+  }
+
+  /** The accepted caller, if any (endpoints whose Bearer token is optional). */
+  callerOrUndefined(req: Request): Caller | undefined {
+    return callers.get(req);
+  }
+
+  /** The caller's user row, checked like hasura-auth's GetUserFromJWTInContext (ValidateUser). */
   async callerUser(req: Request): Promise<{ caller: Caller; user: UserRow }> {
-    const caller = await this.caller(req);
+    const caller = this.caller(req);
     const user = await findUserBy(this.db, 'id', caller.userId);
-    if (!user) throw new AuthError('unauthenticated-user');
-    if (user.disabled) throw new AuthError('disabled-user');
+    // A token of a deleted user: GetUser answers ErrInvalidEmailPassword.
+    if (!user) throw new AuthError('invalid-email-password');
+    this.validateUser(user);
     return { caller, user };
+  }
+
+  /** workflows.go ValidateUser: e-mail access lists, disabled, unverified (when required), anonymous. */
+  validateUser(user: UserRow): void {
+    if (!user.is_anonymous && user.email !== null) checkEmailAllowed(user.email, this.s);
+    if (user.disabled) throw new AuthError('disabled-user');
+    if (!user.email_verified && this.s.emailVerificationRequired) throw new AuthError('unverified-user');
+    if (user.is_anonymous) throw new AuthError('forbidden-anonymous');
   }
 
   requireEnabled(flag: boolean): void {

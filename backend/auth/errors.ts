@@ -34,9 +34,8 @@ export const ERRORS = {
   'oauth-provider-error': [400, 'Provider returned an error'],
   'cannot-send-sms': [400, 'Cannot send SMS, check your phone number is correct'],
   'invalid-otp': [400, 'Invalid or expired OTP'],
-  // Not in hasura-auth's catalogue: its middleware answers these without a body; we keep the shape.
-  'unauthenticated-user': [401, 'User is not authenticated'],
-  'elevated-claim-required': [401, 'The operation requires an elevated claim'],
+  // Not in hasura-auth's catalogue: its rate limiter answers 429 without a body, and an unknown
+  // path is gin's plain 404; we keep the error shape so the JS client can report them.
   'too-many-requests': [429, 'Too many requests'],
   'not-found': [404, 'Not found'],
 } as const satisfies Record<string, readonly [number, string]>;
@@ -84,13 +83,17 @@ export function sendError(res: Response, code: AuthErrorCode, conceal: boolean):
   res.status(body.status).json(body);
 }
 
-/** The router's last handler: AuthErrors keep their code, bad JSON is invalid-request, anything else a 500 without detail. */
+/**
+ * The router's last handler: AuthErrors keep their code; bad JSON and every refusal of the
+ * OpenAPI contract check (wrong body, missing or bad Bearer token: any 4xx it raises) are 400
+ * invalid-request, as hasura-auth's validator middleware answers; anything else a 500 without detail.
+ */
 export function errorHandler(conceal: boolean, log: (msg: string, err: unknown) => void) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
     if (err instanceof AuthError) return sendError(res, err.code, conceal);
-    const status = (err as { status?: number; type?: string } | null)?.status;
-    if (status === 400 || status === 413 || status === 415) return sendError(res, 'invalid-request', conceal);
+    const status = (err as { status?: number } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendError(res, 'invalid-request', conceal);
     log('auth request failed', err);
     sendError(res, 'internal-server-error', conceal);
   };

@@ -3,6 +3,7 @@
 import express from 'express';
 import type { BackendContext, Mailer, Service } from '../context';
 import { AuthApp } from './app';
+import { contractValidator } from './contract';
 import { errorHandler, sendError } from './errors';
 import { rateLimiter } from './rate-limit';
 import { loadAuthSettings } from './settings';
@@ -23,6 +24,7 @@ export async function createAuthService(ctx: BackendContext, mailer: Mailer): Pr
 
   router.use(rateLimiter(settings));
   router.use(express.json({ limit: '1mb' }));
+  router.use(contractValidator((req, elevated) => app.authenticate(req, elevated)));
   registerEmailPassword(router, app);
   registerSession(router, app);
   registerTickets(router, app);

@@ -58,7 +58,11 @@ export class Sessions {
     return this.ctx.jwt.config.claims_namespace ?? DEFAULT_CLAIMS_NAMESPACE;
   }
 
-  async accessToken(user: User, opts: { elevated?: boolean } = {}): Promise<string> {
+  /**
+   * `sid` (the OpenID session-id claim, outside Hasura's namespace so GraphQL ignores it) names the
+   * refresh-token row, so a password change can end every session but the caller's own.
+   */
+  async accessToken(user: User, opts: { elevated?: boolean; sessionId?: string } = {}): Promise<string> {
     const claims: Record<string, unknown> = {
       ...customClaimValues(user, this.s),
       'x-hasura-allowed-roles': user.roles,
@@ -67,7 +71,8 @@ export class Sessions {
       'x-hasura-user-is-anonymous': String(user.isAnonymous),
       ...(opts.elevated ? { 'x-hasura-auth-elevated': user.id } : {}),
     };
-    return this.ctx.jwt.sign({ sub: user.id, [this.namespace]: claims }, this.s.accessTokenExpiresIn);
+    const sid = opts.sessionId ? { sid: opts.sessionId } : {};
+    return this.ctx.jwt.sign({ sub: user.id, ...sid, [this.namespace]: claims }, this.s.accessTokenExpiresIn);
   }
 
   async loadUser(row: UserRow): Promise<User> {
@@ -85,7 +90,7 @@ export class Sessions {
     await this.ctx.db.query('UPDATE auth.users SET last_seen = now() WHERE id = $1', [row.id]);
     const user = await this.loadUser(row);
     return {
-      accessToken: await this.accessToken(user, opts),
+      accessToken: await this.accessToken(user, { ...opts, sessionId: rows[0].id }),
       accessTokenExpiresIn: this.s.accessTokenExpiresIn,
       refreshToken,
       refreshTokenId: rows[0].id,
@@ -93,8 +98,18 @@ export class Sessions {
     };
   }
 
-  /** /token: the same row gets a new hash and expiry in one statement, so the old token dies at once. */
-  async refresh(refreshToken: string): Promise<Session> {
+  /**
+   * /token: the holder is checked first (`check`, hasura-auth's ValidateUser), then the same row
+   * gets a new hash and expiry in one statement, so the old token dies at once.
+   */
+  async refresh(refreshToken: string, check: (row: UserRow) => void): Promise<Session> {
+    const { rows: holders } = await this.ctx.db.query<{ user_id: string }>(
+      `SELECT user_id FROM auth.refresh_tokens WHERE refresh_token_hash = $1 AND type = 'regular' AND expires_at > now()`,
+      [hashToken(refreshToken)],
+    );
+    const holder = holders[0] && (await findUserBy(this.ctx.db, 'id', holders[0].user_id));
+    if (!holder) throw new AuthError('invalid-refresh-token');
+    check(holder);
     const newToken = crypto.randomUUID();
     const expiresAt = new Date(Date.now() + this.s.refreshTokenExpiresIn * 1000);
     const { rows } = await this.ctx.db.query<{ id: string; user_id: string }>(
@@ -103,14 +118,13 @@ export class Sessions {
       [hashToken(refreshToken), hashToken(newToken), expiresAt.toISOString()],
     );
     const token = rows[0];
+    // Lost a race with another refresh of the same token: that one won, this one is spent.
     if (!token) throw new AuthError('invalid-refresh-token');
-    const row = await findUserBy(this.ctx.db, 'id', token.user_id);
-    if (!row) throw new AuthError('invalid-refresh-token');
-    if (row.disabled) throw new AuthError('disabled-user');
+    const row = holder;
     await this.ctx.db.query('UPDATE auth.users SET last_seen = now() WHERE id = $1', [row.id]);
     const user = await this.loadUser(row);
     return {
-      accessToken: await this.accessToken(user),
+      accessToken: await this.accessToken(user, { sessionId: token.id }),
       accessTokenExpiresIn: this.s.accessTokenExpiresIn,
       refreshToken: newToken,
       refreshTokenId: token.id,
@@ -135,6 +149,7 @@ export class Sessions {
     return { id: rows[0].id, personalAccessToken: pat };
   }
 
+  /** The holder of an unexpired PAT; its state is checked by the caller (ValidateUser). */
   async userByPat(pat: string): Promise<UserRow> {
     const { rows } = await this.ctx.db.query<{ user_id: string }>(
       `SELECT user_id FROM auth.refresh_tokens WHERE refresh_token_hash = $1 AND type = 'pat' AND expires_at > now()`,
@@ -142,7 +157,6 @@ export class Sessions {
     );
     const row = rows[0] && (await findUserBy(this.ctx.db, 'id', rows[0].user_id));
     if (!row) throw new AuthError('invalid-pat');
-    if (row.disabled) throw new AuthError('disabled-user');
     return row;
   }
 }
@@ -151,25 +165,31 @@ export interface Caller {
   userId: string;
   isAnonymous: boolean;
   elevated: boolean;
+  /** The refresh-token row the access token was minted for (`sid`), when known. */
+  sessionId?: string;
 }
 
-/** The signed-in caller from `Authorization: Bearer <jwt>`; a missing, tampered or expired token is 401. */
+/**
+ * The signed-in caller from `Authorization: Bearer <jwt>`. A missing, tampered or expired token
+ * is invalid-request (400): hasura-auth maps ErrUnauthenticatedUser to it (errors.go).
+ */
 export async function callerOf(req: Request, ctx: BackendContext, namespace: string): Promise<Caller> {
   const header = req.headers.authorization ?? '';
   const m = /^Bearer\s+(.+)$/i.exec(header);
-  if (!m) throw new AuthError('unauthenticated-user');
+  if (!m) throw new AuthError('invalid-request');
   let payload: Record<string, unknown>;
   try {
     payload = (await ctx.jwt.verify(m[1].trim())) as Record<string, unknown>;
   } catch {
-    throw new AuthError('unauthenticated-user');
+    throw new AuthError('invalid-request');
   }
   const claims = payload[namespace] as Record<string, unknown> | undefined;
   const userId = claims?.['x-hasura-user-id'];
-  if (typeof userId !== 'string') throw new AuthError('unauthenticated-user');
+  if (typeof userId !== 'string') throw new AuthError('invalid-request');
   return {
     userId,
     isAnonymous: claims?.['x-hasura-user-is-anonymous'] === 'true',
     elevated: claims?.['x-hasura-auth-elevated'] === userId,
+    sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
   };
 }

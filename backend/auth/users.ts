@@ -167,11 +167,3 @@ export async function consumeTicket(db: Queryable, ticket: string): Promise<User
 export function newTicket(kind: 'verifyEmail' | 'passwordlessEmail' | 'passwordReset' | 'emailConfirmChange' | 'mfaTotp'): string {
   return `${kind}:${crypto.randomUUID()}`;
 }
-
-/** hasura-auth's sign-in checks on a found user: disabled, then unverified e-mail when required. */
-export function assertCanSignIn(user: UserRow, s: AuthSettings): void {
-  if (user.disabled) throw new AuthError('disabled-user');
-  if (s.emailVerificationRequired && user.email !== null && !user.email_verified && !user.is_anonymous) {
-    throw new AuthError('unverified-user');
-  }
-}

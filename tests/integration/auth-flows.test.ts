@@ -1,5 +1,6 @@
 // Anonymous users and their upgrade, personal access tokens, password reset/change, e-mail
 // verification and change, switched-off endpoints, concealed errors and rate limits.
+import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
@@ -108,13 +109,16 @@ describe('personal access tokens', () => {
     });
   });
 
-  it('accepts the RFC-1123 date the client sends, refuses a past or invalid one, and expired PATs', async () => {
+  it('accepts the RFC 3339 date the client sends, refuses RFC 1123, a past or invalid one, and expired PATs', async () => {
     const s = await signUp(uniqueEmail('pat2'));
-    const rfc = await post<{ personalAccessToken: string }>(backend, '/pat', { expiresAt: new Date(Date.now() + 60_000).toUTCString() }, s.accessToken);
-    expect(rfc.status).toBe(200);
+    // CreatePATRequest.expiresAt is `format: date-time`; @nhost/hasura-auth-js 2.x sends toISOString().
+    const iso = await post<{ personalAccessToken: string }>(backend, '/pat', { expiresAt: new Date(Date.now() + 60_000).toISOString() }, s.accessToken);
+    expect(iso.status).toBe(200);
+    expect((await post(backend, '/pat', { expiresAt: new Date(Date.now() + 60_000).toUTCString() }, s.accessToken)).status).toBe(400);
     expect((await post(backend, '/pat', { expiresAt: 'soon' }, s.accessToken)).status).toBe(400);
     expect((await post(backend, '/pat', { expiresAt: new Date(Date.now() - 1000).toISOString() }, s.accessToken)).status).toBe(400);
-    expect((await post(backend, '/pat', { expiresAt: new Date(Date.now() + 60_000).toISOString() })).status).toBe(401);
+    expect((await post(backend, '/pat', { expiresAt: new Date(Date.now() + 60_000).toISOString() })).status).toBe(400);
+    const rfc = iso;
     await backend.ctx.db.query(`UPDATE auth.refresh_tokens SET expires_at = now() - interval '1 second' WHERE type = 'pat' AND user_id = $1`, [s.user.id]);
     expect((await post(backend, '/signin/pat', { personalAccessToken: rfc.body.personalAccessToken })).status).toBe(401);
   });
@@ -148,15 +152,16 @@ describe('passwords', () => {
     expect(target.searchParams.get('refreshToken')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('refuses an expired reset ticket and a short new password; unknown e-mail is reported like sign-in', async () => {
+  it('refuses an expired reset ticket and a short new password; an unknown e-mail learns nothing', async () => {
     const email = uniqueEmail('reset-exp');
     await signUp(email);
     await post(backend, '/user/password/reset', { email });
     const ticket = new URL(verifyLink(backend, email, 'password-reset')).searchParams.get('ticket');
-    expect((await post(backend, '/user/password', { newPassword: 'ab', ticket })).body).toMatchObject({ error: 'password-too-short' });
+    expect((await post(backend, '/user/password', { newPassword: 'ab', ticket })).body).toMatchObject({ error: 'invalid-request' });
     await backend.ctx.db.query(`UPDATE auth.users SET ticket_expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
     expect((await post(backend, '/user/password', { newPassword: 'new-password', ticket })).body).toEqual({ status: 401, error: 'invalid-ticket', message: 'Invalid ticket' });
-    expect((await post(backend, '/user/password/reset', { email: uniqueEmail('ghost') })).body).toMatchObject({ status: 401, error: 'invalid-email-password' });
+    // No account enumeration: an unknown address gets the same "OK" (send_password_reset_email.go).
+    expect(await post(backend, '/user/password/reset', { email: uniqueEmail('ghost') })).toMatchObject({ status: 200, body: 'OK' });
   });
 
   it('changes the password of the signed-in user with the client', async () => {
@@ -166,7 +171,7 @@ describe('passwords', () => {
     await client.signIn({ email, password: 'correct-horse' });
     expect((await client.changePassword({ newPassword: 'brand-new' })).error).toBeNull();
     expect((await post(backend, '/signin/email-password', { email, password: 'brand-new' })).status).toBe(200);
-    expect((await post(backend, '/user/password', { newPassword: 'brand-new' })).status).toBe(401);
+    expect((await post(backend, '/user/password', { newPassword: 'brand-new' })).body).toMatchObject({ status: 400, error: 'invalid-request' });
   });
 });
 
@@ -256,9 +261,13 @@ describe('settings from the environment', () => {
         message: 'The request payload is incorrect',
       });
       expect((await post(b, '/signin/email-password', { email: uniqueEmail(), password: 'whatever' })).body).toMatchObject({ error: 'invalid-request' });
-      const anon = await post<{ session: { accessTokenExpiresIn: number; accessToken: string } }>(b, '/signin/anonymous');
-      expect(anon.body.session.accessTokenExpiresIn).toBe(60);
-      const claims = decodeJwt(anon.body.session.accessToken);
+      // sign_in_anonymous.go: sign-up switched off also stops anonymous users (signup-disabled, concealed).
+      expect((await post(b, '/signin/anonymous')).body).toMatchObject({ error: 'invalid-request' });
+      const email = uniqueEmail('ttl');
+      await b.ctx.db.query(`INSERT INTO auth.users (email, password_hash, email_verified, locale, display_name) VALUES ($1, $2, true, 'en', 'ttl')`, [email, bcrypt.hashSync('long-enough', 4)]);
+      const signIn = await post<{ session: { accessTokenExpiresIn: number; accessToken: string } }>(b, '/signin/email-password', { email, password: 'long-enough' });
+      expect(signIn.body.session.accessTokenExpiresIn).toBe(60);
+      const claims = decodeJwt(signIn.body.session.accessToken);
       expect(Number(claims.exp) - Number(claims.iat)).toBe(60);
     } finally {
       await b.close();
@@ -303,6 +312,6 @@ describe('rate limits', () => {
     expect([s1.status, s2.status, s3.status]).toEqual([200, 200, 429]);
     const e1 = await post(b, '/user/password/reset', { email: uniqueEmail() });
     const e2 = await post(b, '/user/password/reset', { email: uniqueEmail() });
-    expect([e1.status, e2.status]).toEqual([401, 429]);
+    expect([e1.status, e2.status]).toEqual([200, 429]);
   });
 });

@@ -92,7 +92,7 @@ describe('TOTP', () => {
     const off = await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: '' }, session.accessToken);
     expect(off.body).toBe('OK');
     const again = await post(backend, '/user/mfa', { code: '123456' }, session.accessToken);
-    expect(again.body).toEqual({ status: 400, error: 'mfa-type-not-found', message: 'MFA type not found' });
+    expect(again.body).toEqual({ status: 401, error: 'disabled-mfa-totp', message: 'User does not have TOTP MFA enabled' });
     const noSecret = await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' }, session.accessToken);
     expect(noSecret.body).toEqual({ status: 400, error: 'no-totp-secret', message: 'User does not have a TOTP secret' });
     // without MFA the password sign-in gives a session directly
@@ -101,7 +101,7 @@ describe('TOTP', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await get(backend, '/mfa/totp/generate')).status).toBe(401);
-    expect((await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' })).status).toBe(401);
+    expect((await get(backend, '/mfa/totp/generate')).status).toBe(400);
+    expect((await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' })).status).toBe(400);
   });
 });

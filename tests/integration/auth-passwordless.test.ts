@@ -75,13 +75,13 @@ describe('e-mail OTP', () => {
     expect((await client.signInEmailOTP(email)).error).toBeNull();
     const code = otpCode(backend, email, 'signin-otp');
     const wrong = await post(backend, '/signin/otp/email/verify', { email, otp: code === '000000' ? '111111' : '000000' });
-    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid-otp', message: 'Invalid or expired OTP' } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'invalid-ticket', message: 'Invalid ticket' } });
     const res = await client.verifyEmailOTP(email, code);
     expect(res.error).toBeNull();
     expect(client.isAuthenticated()).toBe(true);
     expect(client.getUser()).toMatchObject({ email, emailVerified: true });
     const replay = await post(backend, '/signin/otp/email/verify', { email, otp: code });
-    expect(replay.status).toBe(400);
+    expect(replay.body).toMatchObject({ status: 401, error: 'invalid-ticket' });
   });
 });
 
@@ -91,8 +91,8 @@ describe('guessing codes', () => {
     await post(backend, '/signin/otp/email', { email });
     const code = otpCode(backend, email, 'signin-otp');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post(backend, '/signin/otp/email/verify', { email, otp: wrong })).status).toBe(400);
-    expect((await post(backend, '/signin/otp/email/verify', { email, otp: code })).body).toMatchObject({ error: 'invalid-otp' });
+    for (let i = 0; i < 5; i++) expect((await post(backend, '/signin/otp/email/verify', { email, otp: wrong })).status).toBe(401);
+    expect((await post(backend, '/signin/otp/email/verify', { email, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
   });
 
   it('five wrong SMS codes burn the code', async () => {
@@ -115,7 +115,7 @@ describe('SMS OTP', () => {
     expect(client.client.interpreter?.getSnapshot().matches({ registration: { incomplete: 'needsOtp' } })).toBe(true);
     const code = otpCode(backend, phoneNumber, 'signin-passwordless-sms');
     const wrong = await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code === '000000' ? '111111' : '000000' });
-    expect(wrong.body).toMatchObject({ status: 400, error: 'invalid-otp' });
+    expect(wrong.body).toMatchObject({ status: 400, error: 'invalid-request' });
     const res = await client.signIn({ phoneNumber, otp: code });
     expect(res.error).toBeNull();
     expect(client.isAuthenticated()).toBe(true);

@@ -51,7 +51,7 @@ async function signUp(): Promise<Session> {
 }
 
 async function createPat(session: Session, name: string): Promise<{ id: string; personalAccessToken: string }> {
-  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toUTCString();
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const res = await post<{ id: string; personalAccessToken: string }>(backend, '/pat', { expiresAt, metadata: { name } }, session.accessToken);
   expect(res.status).toBe(200);
   return res.body;

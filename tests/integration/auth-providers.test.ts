@@ -123,7 +123,7 @@ describe('ID token', () => {
     const signin = await post<{ session: { user: { id: string } } }>(backend, '/signin/idtoken', { provider: 'google', idToken: token });
     expect(signin.body.session.user.id).toBe(session.user.id);
     expect((await post(backend, '/link/idtoken', { provider: 'google', idToken: token }, session.accessToken)).status).toBe(400);
-    expect((await post(backend, '/link/idtoken', { provider: 'google', idToken: token })).status).toBe(401);
+    expect((await post(backend, '/link/idtoken', { provider: 'google', idToken: token })).status).toBe(400);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, checkPassword, requireEmail, requireString, signUpOptions } from '../validate';
-import { assertCanSignIn, createUser, findUserBy, gravatarUrl, newTicket, setTicket } from '../users';
+import { createUser, findUserBy, gravatarUrl, newTicket, setTicket } from '../users';
 
 export const BCRYPT_COST = 10;
 const VERIFY_EMAIL_TTL = 30 * 24 * 3600;
@@ -54,7 +54,7 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
     const user = await findUserBy(app.db, 'email', email);
     const ok = await bcrypt.compare(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !user.password_hash || !ok) throw new AuthError('invalid-email-password');
-    assertCanSignIn(user, s);
+    app.validateUser(user);
     if (user.active_mfa_type === 'totp') {
       const ticket = newTicket('mfaTotp');
       await setTicket(app.db, user.id, ticket, MFA_TICKET_TTL);
@@ -65,6 +65,8 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
   });
 
   router.post('/signin/anonymous', async (req, res) => {
+    // sign_in_anonymous.go: sign-up switched off wins over the anonymous switch.
+    app.requireSignupAllowed();
     app.requireEnabled(s.anonymousEnabled);
     const body = bodyOf(req.body, true);
     const displayName = typeof body.displayName === 'string' && body.displayName ? body.displayName : 'Anonymous User';
@@ -82,9 +84,11 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
   });
 
   router.post('/user/deanonymize', async (req, res) => {
-    const { caller, user } = await app.callerUser(req);
+    // deanonymize_user.go reads only the token's anonymous claim, not the user's state.
+    const caller = app.caller(req);
     const body = bodyOf(req.body);
-    if (!caller.isAnonymous || !user.is_anonymous) throw new AuthError('user-not-anonymous');
+    const user = await findUserBy(app.db, 'id', caller.userId);
+    if (!caller.isAnonymous || !user?.is_anonymous) throw new AuthError('user-not-anonymous');
     const method = requireString(body, 'signInMethod');
     if (method !== 'email-password' && method !== 'passwordless') throw new AuthError('invalid-request');
     if (method === 'passwordless' && body.connection !== undefined && body.connection !== 'email') throw new AuthError('invalid-request');

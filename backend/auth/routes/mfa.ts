@@ -24,8 +24,11 @@ export function registerMfa(router: Router, app: AuthApp): void {
 
   router.get('/mfa/totp/generate', async (req, res) => {
     app.requireEnabled(s.mfaEnabled);
+    // callerUser refuses anonymous users (forbidden-anonymous, or unverified-user when
+    // verification is required), as change_user_mfa_get.go does through ValidateUser.
     const { user } = await app.callerUser(req);
-    if (user.is_anonymous) throw new AuthError('forbidden-anonymous');
+    // Deliberately stricter than hasura-auth, which silently replaces the secret of an active
+    // TOTP: that would let a stolen access token lock the owner out of their second factor.
     if (user.active_mfa_type === 'totp') throw new AuthError('totp-already-active');
     const totpSecret = generateSecret({ length: 32 });
     await app.db.query('UPDATE auth.users SET totp_secret = $2 WHERE id = $1', [user.id, totpSecret]);
@@ -47,7 +50,8 @@ export function registerMfa(router: Router, app: AuthApp): void {
       if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
       await app.db.query(`UPDATE auth.users SET active_mfa_type = 'totp' WHERE id = $1`, [user.id]);
     } else {
-      if (user.active_mfa_type !== 'totp') throw new AuthError('mfa-type-not-found');
+      // verify_change_user_mfa.go postUserMfaDeactivate: nothing active is disabled-mfa-totp (401).
+      if (user.active_mfa_type !== 'totp') throw new AuthError('disabled-mfa-totp');
       if (!user.totp_secret) throw new AuthError('no-totp-secret');
       if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
       await app.db.query('UPDATE auth.users SET active_mfa_type = NULL, totp_secret = NULL WHERE id = $1', [user.id]);
@@ -56,6 +60,7 @@ export function registerMfa(router: Router, app: AuthApp): void {
   });
 
   router.post('/signin/mfa/totp', async (req, res) => {
+    app.requireEnabled(s.mfaEnabled);
     const body = bodyOf(req.body);
     const ticket = requireString(body, 'ticket');
     const otp = requireString(body, 'otp');
@@ -63,7 +68,7 @@ export function registerMfa(router: Router, app: AuthApp): void {
     const { rows } = await app.db.query<UserRow>('SELECT * FROM auth.users WHERE ticket = $1 AND ticket_expires_at > now()', [ticket]);
     const user = rows[0];
     if (!user) throw new AuthError('invalid-ticket');
-    if (user.disabled) throw new AuthError('disabled-user');
+    app.validateUser(user);
     if (user.active_mfa_type !== 'totp') throw new AuthError('disabled-mfa-totp');
     if (!user.totp_secret) throw new AuthError('no-totp-secret');
     if (!(await totpValid(user.totp_secret, otp))) {

@@ -82,10 +82,12 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
       if (emailOtpFailures.fail(email.toLowerCase())) {
         await app.db.query(`UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE email = $1 AND ticket LIKE 'otp:%'`, [email]);
       }
-      throw new AuthError('invalid-otp');
+      // verify_sign_in_otp_email.go looks the code up as the user's ticket: GetUserByEmailAndTicket
+      // answers invalid-ticket (401), not invalid-otp.
+      throw new AuthError('invalid-ticket');
     }
     emailOtpFailures.reset(email.toLowerCase());
-    if (user.disabled) throw new AuthError('disabled-user');
+    app.validateUser(user);
     res.json({ session: await app.sessions.create(user) });
   });
 
@@ -134,7 +136,8 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
       if (user && smsOtpFailures.fail(user.id)) {
         await app.db.query('UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now() WHERE id = $1', [user.id]);
       }
-      throw new AuthError('invalid-otp');
+      // errors.go: ErrInvalidOTP is mapped to invalid-request (400), not to invalid-otp.
+      throw new AuthError('invalid-request');
     }
     smsOtpFailures.reset(user.id);
     if (user.disabled) throw new AuthError('disabled-user');

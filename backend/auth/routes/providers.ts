@@ -37,12 +37,14 @@ export function registerProviders(router: Router, app: AuthApp): void {
   async function verifyIdToken(providerName: string, idToken: string, nonce: string | undefined): Promise<Profile> {
     const p = s.idToken[providerName];
     if (!p) throw new AuthError('disabled-endpoint');
+    // Without an audience any token the provider issued to any other app would sign in here.
+    if (p.audience.length === 0) {
+      app.ctx.log.warn(`ID-token sign-in with ${providerName} refused: set AUTH_PROVIDER_${providerName.toUpperCase()}_CLIENT_ID or _AUDIENCE`);
+      throw new AuthError('disabled-endpoint');
+    }
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(idToken, await keyFor(p), {
-        audience: p.audience.length ? p.audience : undefined,
-        issuer: p.issuer,
-      }));
+      ({ payload } = await jwtVerify(idToken, await keyFor(p), { audience: p.audience, issuer: p.issuer }));
     } catch {
       throw new AuthError('invalid-request');
     }
@@ -78,10 +80,18 @@ export function registerProviders(router: Router, app: AuthApp): void {
     return rows[0] ? findUserBy(app.db, 'id', rows[0].user_id) : undefined;
   }
 
-  /** The user behind a provider identity: already linked, else the same e-mail, else a new user. */
+  /**
+   * The user behind a provider identity: already linked, else the account with the same e-mail,
+   * else a new user. Linking to an existing account needs the provider to vouch for the address
+   * (email_verified): otherwise anyone who can put someone's e-mail on a provider profile would
+   * take over that person's account. Unvouched, the address counts as taken.
+   */
   async function userForProfile(provider: string, profile: Profile, options: SignUpOptions, accessToken: string, refreshToken: string | null): Promise<UserRow> {
     let user = await providerUser(provider, profile.providerUserId);
-    if (!user && profile.email) user = await findUserBy(app.db, 'email', profile.email);
+    if (!user && profile.email) {
+      user = await findUserBy(app.db, 'email', profile.email);
+      if (user && !profile.emailVerified) throw new AuthError('email-already-in-use');
+    }
     if (!user) {
       app.requireSignupAllowed();
       if (profile.email) checkEmailAllowed(profile.email, s);

@@ -11,26 +11,40 @@ export const AUTH_VERSION = '0.36.0-staydesk';
 export function registerSession(router: Router, app: AuthApp): void {
   router.post('/token', async (req, res) => {
     const refreshToken = requireString(bodyOf(req.body), 'refreshToken');
-    res.json(await app.sessions.refresh(refreshToken));
+    // refresh_token.go lets anonymous users (forbidden-anonymous) and e-mails off the access
+    // lists (invalid-email-password) refresh; disabled and unverified users may not.
+    const check = (row: Parameters<typeof app.validateUser>[0]) => {
+      try {
+        app.validateUser(row);
+      } catch (e) {
+        if (e instanceof AuthError && (e.code === 'forbidden-anonymous' || e.code === 'invalid-email-password')) return;
+        throw e;
+      }
+    };
+    res.json(await app.sessions.refresh(refreshToken, check));
   });
 
+  // A token in the body is checked on its own; without one, the Bearer caller must be a valid
+  // user (verify_token.go). Either failure is invalid-request (ErrUnauthenticatedUser).
   router.post('/token/verify', async (req, res) => {
     const body = bodyOf(req.body, true);
-    const token = typeof body.token === 'string' && body.token ? body.token : /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!token) throw new AuthError('invalid-request');
-    try {
-      await app.ctx.jwt.verify(token.trim());
-    } catch {
-      throw new AuthError('unauthenticated-user');
+    if (typeof body.token === 'string') {
+      try {
+        await app.ctx.jwt.verify(body.token.replace(/^Bearer /, '').trim());
+      } catch {
+        throw new AuthError('invalid-request');
+      }
+    } else {
+      await app.callerUser(req);
     }
     res.json('OK');
   });
 
+  // `all: true` needs the Bearer caller (missing or bad: invalid-request, sign_out.go).
   router.post('/signout', async (req, res) => {
     const body = bodyOf(req.body);
     if (body.all === true) {
-      const caller = await app.caller(req);
-      await app.sessions.signOutAll(caller.userId);
+      await app.sessions.signOutAll(app.caller(req).userId);
     } else {
       await app.sessions.signOut(requireString(body, 'refreshToken'));
     }
@@ -43,8 +57,8 @@ export function registerSession(router: Router, app: AuthApp): void {
   });
 
   router.post('/pat', async (req, res) => {
-    const { caller, user } = await app.callerUser(req);
-    if (app.s.requireElevatedClaim === 'required' && !caller.elevated) throw new AuthError('elevated-claim-required');
+    // The elevated claim was checked with the token (BearerAuthElevated in the contract).
+    const { user } = await app.callerUser(req);
     const body = bodyOf(req.body);
     const raw = body.expiresAt;
     const expiresAt = typeof raw === 'string' || typeof raw === 'number' ? new Date(raw) : new Date(NaN);
@@ -56,6 +70,7 @@ export function registerSession(router: Router, app: AuthApp): void {
   router.post('/signin/pat', async (req, res) => {
     const pat = requireString(bodyOf(req.body), 'personalAccessToken');
     const user = await app.sessions.userByPat(pat);
+    app.validateUser(user);
     res.json({ session: await app.sessions.create(user) });
   });
 

@@ -5,7 +5,7 @@ import type { Request, Response, Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError, errorBody, type AuthErrorCode } from '../errors';
 import { bodyOf, checkEmailAllowed, checkPassword, isRedirectAllowed, redirectOption, requireEmail, requireString } from '../validate';
-import { consumeTicket, findUserBy, newTicket, setTicket, type UserRow } from '../users';
+import { consumeTicket, findUserBy, newTicket, setTicket, toDate, type UserRow } from '../users';
 import { BCRYPT_COST } from './email-password';
 
 const HOUR = 3600;
@@ -27,52 +27,68 @@ function withParams(target: string, params: Record<string, string>): string {
 export function registerTickets(router: Router, app: AuthApp): void {
   const { s } = app;
 
+  // verify_ticket.go. A redirectTo that is not allowed never receives the browser: the error goes
+  // to the client URL. Every other failure goes to the (allowed) redirectTo, with error and
+  // errorDescription. The ticket is only spent once the user passed the checks.
   router.get('/verify', async (req: Request, res: Response) => {
-    const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : '';
-    const rawRedirect = typeof req.query.redirectTo === 'string' && req.query.redirectTo ? req.query.redirectTo : s.clientUrl;
-    let redirectTo: string;
-    try {
-      redirectTo = new URL(rawRedirect).toString();
-    } catch {
-      throw new AuthError('invalid-request');
-    }
-    const fail = (code: AuthErrorCode) => {
+    const ticket = String(req.query.ticket);
+    const rawRedirect = String(req.query.redirectTo);
+    if (!URL.canParse(rawRedirect)) throw new AuthError('invalid-request');
+    const fail = (code: AuthErrorCode, target = rawRedirect) => {
       const body = errorBody(code, s.concealErrors);
-      res.redirect(302, withParams(redirectTo, { error: body.error, errorDescription: body.message }));
+      res.redirect(302, withParams(target, { error: body.error, errorDescription: body.message }));
     };
-    if (!isRedirectAllowed(rawRedirect, s)) return fail('redirectTo-not-allowed');
+    if (!isRedirectAllowed(rawRedirect, s)) return fail('redirectTo-not-allowed', s.clientUrl);
+    if (ticket.startsWith('otp:')) return fail('invalid-request');
     const type = ticketType(ticket);
     if (!type) return fail('invalid-ticket');
 
-    const user = await consumeTicket(app.db, ticket);
-    if (!user) return fail('invalid-ticket');
-    if (user.disabled) return fail('disabled-user');
-    let current: UserRow = user;
+    const found = await findUserBy(app.db, 'ticket', ticket);
+    if (!found || toDate(found.ticket_expires_at).getTime() <= Date.now()) return fail('invalid-ticket');
+    try {
+      app.validateUser(found);
+    } catch (e) {
+      const code = e instanceof AuthError ? e.code : 'internal-server-error';
+      // Confirming an address is what an unverified user is here for (GetUserByTicket's caller).
+      const unverifiedOk = code === 'unverified-user' && (type === 'verifyEmail' || type === 'passwordlessEmail');
+      if (!unverifiedOk) return fail(code);
+    }
+    let current = await consumeTicket(app.db, ticket);
+    if (!current) return fail('invalid-ticket');
     if (type === 'emailConfirmChange') {
-      if (!user.new_email) return fail('invalid-ticket');
-      if ((await findUserBy(app.db, 'email', user.new_email))?.id) return fail('email-already-in-use');
+      if (!current.new_email) return fail('invalid-ticket');
+      if ((await findUserBy(app.db, 'email', current.new_email))?.id) return fail('email-already-in-use');
       const { rows } = await app.db.query<UserRow>(
         'UPDATE auth.users SET email = new_email, new_email = NULL, email_verified = true WHERE id = $1 RETURNING *',
-        [user.id],
+        [current.id],
       );
       current = rows[0];
-    } else if ((type === 'verifyEmail' || type === 'passwordlessEmail') && !user.email_verified) {
-      const { rows } = await app.db.query<UserRow>('UPDATE auth.users SET email_verified = true WHERE id = $1 RETURNING *', [user.id]);
+    } else if ((type === 'verifyEmail' || type === 'passwordlessEmail') && !current.email_verified) {
+      const { rows } = await app.db.query<UserRow>('UPDATE auth.users SET email_verified = true WHERE id = $1 RETURNING *', [current.id]);
       current = rows[0];
-    } else if (s.emailVerificationRequired && !user.email_verified && type === 'passwordReset') {
-      return fail('unverified-user');
     }
     const session = await app.sessions.create(current);
-    res.redirect(302, withParams(redirectTo, { refreshToken: session.refreshToken, type }));
+    res.redirect(302, withParams(rawRedirect, { refreshToken: session.refreshToken, type }));
   });
 
   router.post('/user/email/send-verification-email', async (req, res) => {
     const body = bodyOf(req.body);
     const email = requireEmail(body);
     const redirectTo = redirectOption(body.options, s);
+    // send_verification_email.go: unknown is invalid-email-password; an unverified user is the
+    // point of the call; any other failed check (disabled, anonymous, blocked) keeps its code.
     const user = await findUserBy(app.db, 'email', email);
     if (!user) throw new AuthError('invalid-email-password');
-    if (user.email_verified) throw new AuthError('email-already-verified');
+    if (!user.email_verified) {
+      try {
+        app.validateUser(user);
+      } catch (e) {
+        if (!(e instanceof AuthError && e.code === 'unverified-user')) throw e;
+      }
+    } else {
+      app.validateUser(user);
+      throw new AuthError('email-already-verified');
+    }
     const ticket = newTicket('verifyEmail');
     await setTicket(app.db, user.id, ticket, VERIFY_EMAIL_TTL);
     await app.sendLink(req, 'email-verify', user, email, 'emailVerify', ticket, redirectTo);
@@ -81,7 +97,6 @@ export function registerTickets(router: Router, app: AuthApp): void {
 
   router.post('/user/email/change', async (req, res) => {
     const { user } = await app.callerUser(req);
-    if (user.is_anonymous) throw new AuthError('forbidden-anonymous');
     const body = bodyOf(req.body);
     const newEmail = requireEmail(body, 'newEmail');
     const redirectTo = redirectOption(body.options, s);
@@ -96,34 +111,61 @@ export function registerTickets(router: Router, app: AuthApp): void {
     res.json('OK');
   });
 
+  // send_password_reset_email.go: the answer is "OK" whether or not the address has an account
+  // (or one that may use it), so nobody can learn who is a customer from it.
   router.post('/user/password/reset', async (req, res) => {
     const body = bodyOf(req.body);
     const email = requireEmail(body);
     const redirectTo = redirectOption(body.options, s);
     const user = await findUserBy(app.db, 'email', email);
-    if (!user) throw new AuthError('invalid-email-password');
-    if (user.disabled) throw new AuthError('disabled-user');
-    const ticket = newTicket('passwordReset');
-    await setTicket(app.db, user.id, ticket, HOUR);
-    await app.sendLink(req, 'password-reset', user, email, 'passwordReset', ticket, redirectTo);
+    if (user && passesChecks(() => app.validateUser(user))) {
+      const ticket = newTicket('passwordReset');
+      await setTicket(app.db, user.id, ticket, HOUR);
+      await app.sendLink(req, 'password-reset', user, email, 'passwordReset', ticket, redirectTo);
+    }
     res.json('OK');
   });
 
+  // change_user_password.go: with a Bearer caller the caller's password, else the holder of the
+  // passwordReset ticket. A new password ends the account's other sessions: whoever knew the
+  // old one (the reason for a reset) loses access at once. The caller's own session stays.
   router.post('/user/password', async (req, res) => {
     const body = bodyOf(req.body);
     const newPassword = requireString(body, 'newPassword');
-    checkPassword(newPassword, s);
-    let user: UserRow | undefined;
-    if (typeof body.ticket === 'string' && body.ticket) {
-      if (!body.ticket.startsWith('passwordReset:')) throw new AuthError('invalid-ticket');
-      user = await consumeTicket(app.db, body.ticket);
-      if (!user) throw new AuthError('invalid-ticket');
-    } else {
+    let user: UserRow;
+    let keep: string | undefined;
+    const signedIn = app.callerOrUndefined(req);
+    if (signedIn) {
       user = (await app.callerUser(req)).user;
-      if (user.is_anonymous) throw new AuthError('forbidden-anonymous');
+      keep = signedIn.sessionId;
+    } else {
+      if (typeof body.ticket !== 'string') throw new AuthError('invalid-request');
+      const holder = await findUserBy(app.db, 'ticket', body.ticket);
+      if (!holder || toDate(holder.ticket_expires_at).getTime() <= Date.now()) throw new AuthError('invalid-ticket');
+      app.validateUser(holder);
+      user = holder;
     }
-    if (user.disabled) throw new AuthError('disabled-user');
-    await app.db.query('UPDATE auth.users SET password_hash = $2 WHERE id = $1', [user.id, await bcrypt.hash(newPassword, BCRYPT_COST)]);
+    checkPassword(newPassword, s);
+    const hash = await bcrypt.hash(newPassword, BCRYPT_COST);
+    await app.db.transaction(async (tx) => {
+      if (!signedIn) {
+        const spent = await consumeTicket(tx, String(body.ticket));
+        if (!spent) throw new AuthError('invalid-ticket');
+      }
+      await tx.query('UPDATE auth.users SET password_hash = $2 WHERE id = $1', [user.id, hash]);
+      await tx.query(`DELETE FROM auth.refresh_tokens WHERE user_id = $1 AND type = 'regular' AND id IS DISTINCT FROM $2`, [user.id, keep ?? null]);
+    });
     res.json('OK');
   });
+}
+
+/** Whether a check passes; an AuthError only means no. */
+function passesChecks(check: () => void): boolean {
+  try {
+    check();
+    return true;
+  } catch (e) {
+    if (e instanceof AuthError) return false;
+    throw e;
+  }
 }

@@ -13,7 +13,7 @@ import type { Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, isEmail, requireEmail, signUpOptions, type Body, type SignUpOptions } from '../validate';
-import { assertCanSignIn, createUser, findUserBy, gravatarUrl, newTicket, type UserRow } from '../users';
+import { createUser, findUserBy, gravatarUrl, newTicket, type UserRow } from '../users';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const VERIFY_EMAIL_TTL = 30 * 24 * 3600;
@@ -185,7 +185,9 @@ export function registerWebauthn(router: Router, app: AuthApp): void {
       disabled: s.disableNewUsers,
       ticket,
     });
-    await saveKey(user.id, cred, typeof extra.nickname === 'string' ? extra.nickname : null);
+    // The contract has the key's nickname beside `options` (SignUpWebauthnVerifyRequest.nickname);
+    // `options` itself admits no nickname, so the SDK's options.nickname is refused at the door.
+    await saveKey(user.id, cred, typeof body.nickname === 'string' && body.nickname ? body.nickname : null);
     if (ticket) {
       const redirectTo = typeof extra.redirectTo === 'string' ? signUpOptions({ redirectTo: extra.redirectTo }, s).redirectTo : c.options.redirectTo;
       if (!s.disableNewUsers) await app.sendLink(req, 'email-verify', user, c.email, 'emailVerify', ticket.value, redirectTo);
@@ -222,7 +224,7 @@ export function registerWebauthn(router: Router, app: AuthApp): void {
     const body = bodyOf(req.body);
     const c = take(body.credential, 'signin');
     const user = await verifyAssertion(body.credential, challengeOf(body.credential), c.userId);
-    assertCanSignIn(user, s);
+    app.validateUser(user);
     res.json({ session: await app.sessions.create(user) });
   });
 

@@ -17,7 +17,7 @@ async function createPatDirectly(accessToken: string, name: string, expiresAt: D
   const res = await fetch(`${backend.authUrl}/pat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ expiresAt: expiresAt.toUTCString(), metadata: { name } }),
+    body: JSON.stringify({ expiresAt: expiresAt.toISOString(), metadata: { name } }),
   });
   return ((await res.json()) as { personalAccessToken: string }).personalAccessToken;
 }
