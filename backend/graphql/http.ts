@@ -1,5 +1,14 @@
 // POST /v1/graphql: reads the body (size-limited), resolves the session from the headers and
 // answers with the JSON text the executor built; a JSON array body is a batch.
+//
+// Limits:
+//   body size            MAX_BODY_BYTES (5 MiB): larger bodies answer 413 request-too-large.
+//   GRAPHQL_MAX_BATCH_OPERATIONS (default 20): operations in one batch (JSON array body). A longer
+//     batch answers 400 with one Hasura-shaped error (code bad-request) and runs none of them:
+//     the whole request is refused before any work, like an oversized or unreadable body, and a
+//     non-2xx status makes batching clients (Apollo BatchHttpLink) fail every operation of the
+//     batch at once instead of looking for answers that are not there. Hasura itself has no cap;
+//     the web app does not batch, and Apollo's BatchHttpLink sends at most 10 by default.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Executor } from './execute';
@@ -7,6 +16,18 @@ import { lowerCaseHeaders } from './session';
 import type { AuthResult, GraphqlRequest, Headers } from './types';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_BATCH_OPERATIONS = 20;
+
+export interface GraphqlHttpOptions {
+  /** Operations allowed in one batch; default env GRAPHQL_MAX_BATCH_OPERATIONS or 20. */
+  maxBatchOperations?: number;
+}
+
+/** GRAPHQL_MAX_BATCH_OPERATIONS: a whole number of at least 1, else the default. */
+export function maxBatchOperationsFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.GRAPHQL_MAX_BATCH_OPERATIONS);
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_MAX_BATCH_OPERATIONS;
+}
 
 const errorBody = (code: string, message: string, path = '$') => JSON.stringify({ errors: [{ message, extensions: { path, code } }] });
 
@@ -47,7 +68,12 @@ const readPlainBody = (): express.RequestHandler => (req, _res, next) => {
   req.on('error', next);
 };
 
-export function graphqlRouter(executor: Executor, authenticate: (h: Headers) => Promise<AuthResult>): express.Router {
+export function graphqlRouter(
+  executor: Pick<Executor, 'run'>,
+  authenticate: (h: Headers) => Promise<AuthResult>,
+  opts: GraphqlHttpOptions = {},
+): express.Router {
+  const maxBatch = opts.maxBatchOperations ?? maxBatchOperationsFromEnv();
   const router = express.Router();
   router.post('/', readPlainBody(), express.text({ type: () => true, limit: MAX_BODY_BYTES }), async (req, res) => {
     let body: unknown;
@@ -55,6 +81,10 @@ export function graphqlRouter(executor: Executor, authenticate: (h: Headers) => 
       body = JSON.parse(typeof req.body === 'string' ? req.body : '');
     } catch {
       sendJson(res, 400, errorBody('invalid-json', 'Error in $: Failed reading: not a valid json value'));
+      return;
+    }
+    if (Array.isArray(body) && body.length > maxBatch) {
+      sendJson(res, 400, errorBody('bad-request', `a batch may hold at most ${maxBatch} operations; this one has ${body.length}`));
       return;
     }
     const auth = await authenticate(lowerCaseHeaders(req.headers));
