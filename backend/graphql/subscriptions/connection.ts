@@ -24,6 +24,8 @@ import {
 export interface ConnectionSettings {
   connectionInitTimeoutMs: number;
   keepAliveMs: number;
+  /** Operations (live subscriptions and queries/mutations still running) one socket may hold at once. */
+  maxOperations: number;
   log?: Logger;
 }
 
@@ -216,6 +218,12 @@ export class Connection {
       } else {
         this.send(JSON.stringify({ type: 'error', id, payload: startFailed(`an operation already exists with this id: ${id}`) }));
       }
+      return;
+    }
+    // Over the cap only this operation is refused (graphql-ws: `error` for its id; legacy: `error`
+    // then `complete`); the socket and its other operations go on.
+    if (this.operations.size >= this.settings.maxOperations) {
+      this.failOperation(id, [startFailed(`too many operations on this connection: at most ${this.settings.maxOperations} may be active at once`)]);
       return;
     }
     if (operationType(request) === 'subscription') this.startLiveQuery(id, this.session, request);
