@@ -1,7 +1,7 @@
 // Command line of the embedded backend.
 //   npm run backend -- [--project nhost] [--port 1337] [--data .data] [--seeds false]
 //   npm run schema  -- [--role admin] [--project nhost]      prints the role's GraphQL SDL
-import { loadConfig, type CliFlags } from './config';
+import { loadConfig, UnsafeConfigError, type CliFlags } from './config';
 import { MigrationError } from './db';
 import { startBackend } from './server';
 import { printRoleSchema } from './graphql';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof MigrationError) console.error(`[backend] ${e.message}`);
+  if (e instanceof MigrationError || e instanceof UnsafeConfigError) console.error(`[backend] ${e.message}`);
   else console.error('[backend] failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -3,7 +3,7 @@
 // over one database. Path-style URLs match what the Nhost SDK builds for subdomain 'localhost'.
 import http from 'node:http';
 import express from 'express';
-import type { BackendConfig } from './config';
+import { assertSafeToListen, type BackendConfig } from './config';
 import type { BackendContext, Logger, Service, GraphqlEngine, Mailer } from './context';
 import { openDb, migrate, type Db } from './db';
 import { createJwtKeys } from './jwt';
@@ -33,6 +33,7 @@ export function consoleLogger(quiet: boolean): Logger {
 }
 
 export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger } = {}): Promise<RunningBackend> {
+  assertSafeToListen(config);
   const log = opts.log ?? consoleLogger(config.quiet);
   const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   log.info(config.databaseUrl ? 'database: server Postgres (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}`);
@@ -51,13 +52,15 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // /dev/* (the outbox holds magic links and codes) sits before the CORS layer, so no other
+  // origin's page may read it from a developer's browser, and exists only in development.
+  app.use('/dev', devRoutes(config.development, mailer));
   app.use(cors);
   app.get('/healthz', (_req, res) => res.json({ status: 'ok' }));
   app.use('/v1/graphql', engine.router);
   app.use('/v1/auth', auth.router);
   app.use('/v1/storage', storage.router);
   app.use('/v1/functions', functions.router);
-  app.use(['/dev/outbox.json', '/dev/outbox'], mailer.router);
   app.use((_req, res) => res.status(404).json({ status: 404, error: 'not-found', message: 'Not found' }));
   // Last resort: never leak a stack trace, never take the process down.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
@@ -92,6 +95,13 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
       if (!opts.db) await db.close();
     },
   };
+}
+
+function devRoutes(development: boolean, mailer: Mailer): express.Router {
+  const router = express.Router();
+  if (development) router.use(['/outbox.json', '/outbox'], mailer.router);
+  router.use((_req, res) => res.status(404).json({ status: 404, error: 'not-found', message: 'Not found' }));
+  return router;
 }
 
 /** The web app runs on another origin in development; the real Nhost services allow any origin too. */

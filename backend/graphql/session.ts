@@ -3,6 +3,7 @@
 import { errors as joseErrors, type JWTPayload } from 'jose';
 import type { JwtKeys } from '../jwt';
 import { DEFAULT_CLAIMS_NAMESPACE } from '../jwt';
+import { safeEqual } from '../secrets';
 import { ADMIN } from './model';
 import type { AuthResult, EngineSession, Headers } from './types';
 
@@ -59,7 +60,7 @@ export async function authenticate(headers: Headers, opts: SessionOptions): Prom
   const h = lowerCaseHeaders(headers);
   const secret = h['x-hasura-admin-secret'] ?? h['x-hasura-access-key'];
   if (secret !== undefined) {
-    if (secret !== opts.adminSecret) return deny('access-denied', 'invalid x-hasura-admin-secret/x-hasura-access-key');
+    if (!safeEqual(secret, opts.adminSecret)) return deny('access-denied', 'invalid x-hasura-admin-secret/x-hasura-access-key');
     const variables: Record<string, string> = {};
     for (const [k, v] of Object.entries(h)) {
       if (k.startsWith('x-hasura-') && k !== 'x-hasura-admin-secret' && k !== 'x-hasura-access-key' && v !== undefined) variables[k] = v;

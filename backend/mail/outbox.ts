@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import type { MailMessage, SmsMessage } from '../context';
+import { safeEqual } from '../secrets';
 import { escapeHtml } from './render';
 
 export type NewOutboxEntry = (MailMessage & { kind: 'email' }) | (SmsMessage & { kind: 'sms' });
@@ -55,12 +56,6 @@ export function createOutboxRouter(outbox: Outbox, opts: { adminSecret: string; 
 
 function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 function renderPage(entries: ReadonlyArray<OutboxEntry>, smtpConfigured: boolean): string {

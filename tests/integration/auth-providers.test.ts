@@ -115,6 +115,42 @@ describe('ID token', () => {
     expect(notConfigured.body).toMatchObject({ status: 409, error: 'disabled-endpoint' });
   });
 
+  it('signs in to an existing account only when the provider vouches for its e-mail', async () => {
+    const email = uniqueEmail('owner');
+    const owner = (await post<{ session: { user: { id: string } } }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session.user.id;
+    const links = async () => (await backend.ctx.db.query('SELECT provider_user_id FROM auth.user_providers WHERE user_id = $1', [owner])).rows;
+    const users = async () => (await backend.ctx.db.query('SELECT count(*)::int AS n FROM auth.users')).rows[0];
+    const before = await users();
+    // Anyone can put someone else's address on a provider profile; unverified, it takes nothing over.
+    for (const email_verified of [false, undefined, 'false']) {
+      const taken = await post(backend, '/signin/idtoken', { provider: 'google', idToken: await idToken({ sub: 'intruder-1', email, email_verified }) });
+      expect(taken.body).toEqual({ status: 409, error: 'email-already-in-use', message: 'Email already in use' });
+    }
+    expect(await links()).toEqual([]);
+    expect(await users()).toEqual(before);
+    const vouched = await post<{ session: { user: { id: string } } }>(backend, '/signin/idtoken', {
+      provider: 'google',
+      idToken: await idToken({ sub: 'owner-1', email, email_verified: true }),
+    });
+    expect(vouched.body.session.user.id).toBe(owner);
+    expect(await links()).toEqual([{ provider_user_id: 'owner-1' }]);
+  });
+
+  it('always checks the audience: a provider without client id or audience refuses every ID token', async () => {
+    const b = await startTestBackend({
+      env: { AUTH_PROVIDER_GOOGLE_ENABLED: 'true', AUTH_PROVIDER_GOOGLE_ISSUER: providerUrl, AUTH_PROVIDER_GOOGLE_JWKS_URL: `${providerUrl}/jwks` },
+    });
+    try {
+      for (const aud of [CLIENT_ID, 'any-other-app']) {
+        const res = await post(b, '/signin/idtoken', { provider: 'google', idToken: await idToken({ sub: 'sub-aud', email: uniqueEmail('aud'), email_verified: true }, { aud }) });
+        expect(res.body).toEqual({ status: 409, error: 'disabled-endpoint', message: 'This endpoint is disabled' });
+      }
+      expect((await b.ctx.db.query('SELECT 1 FROM auth.user_providers')).rows).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('links an ID token to the signed-in user once', async () => {
     const email = uniqueEmail('linker');
     const session = (await post<{ session: { accessToken: string; user: { id: string } } }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
