@@ -20,6 +20,11 @@ import { quoteIdent } from './model';
 const DOC_CACHE_MAX = 1000;
 const SQL_CACHE_MAX = 1000;
 const VALIDATION_CACHE_MAX = 2000;
+/**
+ * Caches hold at most this many characters per entry: apps repeat small documents, and a bounded
+ * count of large ones (bodies may be 5 MB) would still be gigabytes.
+ */
+const CACHEABLE_CHARS = 64 * 1024;
 
 /**
  * graphql-js's rules of the GraphQL specification, but for two Hasura does not apply (unused
@@ -66,7 +71,7 @@ export class Executor {
       throw new GqlError('validation-failed', `not a valid graphql query${msg}`, '$.query');
     }
     if (this.docs.size >= DOC_CACHE_MAX) this.docs.delete(this.docs.keys().next().value as string);
-    this.docs.set(query, doc);
+    if (query.length <= CACHEABLE_CHARS) this.docs.set(query, doc);
     return doc;
   }
 
@@ -86,9 +91,10 @@ export class Executor {
     let error = this.validated.get(key);
     if (error === undefined) {
       const errors = validate(schema, doc, VALIDATION_RULES, { maxErrors: 1 });
-      error = errors.length ? errors[0].message : null;
+      // graphql-js stops documents that would take too long to check (its complexity budget).
+      error = errors.length ? (errors[0].message === 'Validation aborted.' ? 'the query is too complex to validate' : errors[0].message) : null;
       if (this.validated.size >= VALIDATION_CACHE_MAX) this.validated.delete(this.validated.keys().next().value as string);
-      this.validated.set(key, error);
+      if (key.length <= CACHEABLE_CHARS) this.validated.set(key, error);
     }
     if (error !== null) throw validationFailed(error);
   }
@@ -101,7 +107,8 @@ export class Executor {
   async run(session: EngineSession, req: GraphqlRequest): Promise<string> {
     try {
       // A repeated query (same role, session values, document and variables) reuses its SQL.
-      const key = typeof req?.query === 'string' ? JSON.stringify([session.role, session.isAdmin, session.variables, req.query, req.operationName ?? null, req.variables ?? null]) : '';
+      const whole = typeof req?.query === 'string' ? JSON.stringify([session.role, session.isAdmin, session.variables, req.query, req.operationName ?? null, req.variables ?? null]) : '';
+      const key = whole.length <= CACHEABLE_CHARS ? whole : '';
       const cached = key ? this.compiled.get(key) : undefined;
       if (cached) return await this.runCompiled(cached, {}, true);
       const { op, schema, doc } = this.collect(session, req);
@@ -109,6 +116,7 @@ export class Executor {
       if (op.kind === 'mutation') return await this.runMutation(session, op);
       const compiled = this.compileQuery(session, op);
       if (compiled.parts.some((p) => p.introspect)) return await this.runCompiled(compiled, this.introspect(schema, doc, op.operation, req));
+      if (!key) return await this.runCompiled(compiled);
       if (this.compiled.size >= SQL_CACHE_MAX) this.compiled.delete(this.compiled.keys().next().value as string);
       this.compiled.set(key, compiled);
       return await this.runCompiled(compiled, {}, true);
