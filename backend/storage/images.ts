@@ -1,8 +1,18 @@
 // Image transforms of hasura-storage (w, h, q, b, f) with sharp; each variant is rendered once
-// and cached on disk next to the originals, keyed by the file's ETag and the parameters.
+// and kept in the bounded variant cache (cache.ts), keyed by the file's ETag and the parameters.
+//
+// Limits on what a client may ask (out of range -> 400, nothing rendered):
+//   w, h  1..8192 px (MAX_DIMENSION); an image is only ever made smaller, never enlarged.
+//   q     1..100.
+//   b     blur sigma 0.3..STORAGE_IMAGE_MAX_BLUR (default 250, the maximum Nhost's storage
+//         documents; it answers 400 above it too). A Gaussian blur costs pixels x sigma (measured:
+//         sigma 250 on a 12-megapixel photo, 4.8 s of CPU), so a blur wider than DIRECT_BLUR_SIGMA
+//         is made on an image shrunk by the same factor and scaled back up: a blurred image has
+//         no detail the shrinking could lose, and the cost stays that of a small blur.
+//   input at most 100 megapixels (sharp's limitInputPixels).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { FileCache } from './cache';
 import { badRequest } from './errors';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -18,9 +28,19 @@ export interface ImageParams {
 const TRANSFORMABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/tiff']);
 const MIME_OF: Record<OutputFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
 const MAX_DIMENSION = 8192;
+export const DEFAULT_MAX_BLUR = 250;
+/** Blurs up to this sigma run directly on the output image; wider ones on a shrunken copy. */
+export const DIRECT_BLUR_SIGMA = 10;
+const MAX_INPUT_PIXELS = 100_000_000;
+
+/** STORAGE_IMAGE_MAX_BLUR: the largest blur sigma accepted (at least 0.3), else 250. */
+export function maxBlurFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.STORAGE_IMAGE_MAX_BLUR);
+  return Number.isFinite(n) && n >= 0.3 ? n : DEFAULT_MAX_BLUR;
+}
 
 /** Reads w/h/q/b/f from a query string; absent means "no transform". Bad values are a 400. */
-export function parseImageParams(query: Record<string, unknown>): ImageParams | undefined {
+export function parseImageParams(query: Record<string, unknown>, maxBlur = maxBlurFromEnv()): ImageParams | undefined {
   const params: ImageParams = {};
   const int = (name: 'w' | 'h' | 'q', min: number, max: number) => {
     const raw = query[name];
@@ -35,7 +55,7 @@ export function parseImageParams(query: Record<string, unknown>): ImageParams | 
   int('q', 1, 100);
   if (query.b !== undefined && query.b !== '') {
     const b = typeof query.b === 'string' && /^\d+(\.\d+)?$/.test(query.b) ? Number(query.b) : NaN;
-    if (!(b >= 0.3 && b <= 1000)) throw badRequest('image parameter b must be a blur sigma between 0.3 and 1000');
+    if (!(b >= 0.3 && b <= maxBlur)) throw badRequest(`image parameter b must be a blur sigma between 0.3 and ${maxBlur}`);
     params.b = b;
   }
   if (query.f !== undefined && query.f !== '') {
@@ -67,35 +87,58 @@ export interface Variant {
   mimeType: string;
   size: number;
   etag: string;
+  /** The variant stays in the cache until released (call it when the response has ended). */
+  release(): void;
 }
 
-/** Renders (or reuses) the variant of `sourcePath` for these parameters. */
+/** Renders (or reuses) the variant of `sourcePath` for these parameters, as cache file `<namePrefix><key>`. */
 export async function imageVariant(
   sourcePath: string,
   sourceEtag: string,
   params: ImageParams,
   format: OutputFormat,
-  variantPath: (key: string) => string,
+  cache: FileCache,
+  namePrefix: string,
 ): Promise<Variant> {
   const key = crypto.createHash('sha256').update(JSON.stringify([sourceEtag, params.w, params.h, params.q, params.b, format])).digest('hex').slice(0, 32);
-  const target = variantPath(key);
-  const etag = `"${key}"`;
-  const cached = await fs.promises.stat(target).catch(() => undefined);
-  if (cached) return { path: target, mimeType: MIME_OF[format], size: cached.size, etag };
+  const file = await cache.use(`${namePrefix}${key}`, async (tmp) => {
+    try {
+      await render(sourcePath, params, format, tmp);
+    } catch {
+      throw badRequest('the image could not be transformed');
+    }
+  });
+  return { path: file.path, mimeType: MIME_OF[format], size: file.size, etag: `"${key}"`, release: file.release };
+}
 
-  let pipeline = sharp(sourcePath, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
-  if (params.w || params.h) pipeline = pipeline.resize({ width: params.w, height: params.h, fit: 'inside', withoutEnlargement: true });
-  if (params.b) pipeline = pipeline.blur(params.b);
+async function render(sourcePath: string, params: ImageParams, format: OutputFormat, out: string): Promise<void> {
+  const open = () => sharp(sourcePath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  let pipeline: Sharp;
+  if (params.b && params.b > DIRECT_BLUR_SIGMA) {
+    // Wide blur: shrink by k, blur by sigma/k, scale back up to the size the plain path would give.
+    const { width, height } = outputSize(await open().metadata(), params);
+    const k = params.b / DIRECT_BLUR_SIGMA;
+    const small = await open()
+      .resize({ width: Math.max(1, Math.round(width / k)), height: Math.max(1, Math.round(height / k)), fit: 'fill' })
+      .blur(Math.max(0.3, params.b / k))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    pipeline = sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } }).resize({ width, height, fit: 'fill' });
+  } else {
+    pipeline = open();
+    if (params.w || params.h) pipeline = pipeline.resize({ width: params.w, height: params.h, fit: 'inside', withoutEnlargement: true });
+    if (params.b) pipeline = pipeline.blur(params.b);
+  }
   const quality = params.q ?? 80;
   pipeline = format === 'jpeg' ? pipeline.jpeg({ quality }) : format === 'webp' ? pipeline.webp({ quality }) : format === 'avif' ? pipeline.avif({ quality }) : pipeline.png({ quality });
-  const tmp = `${target}.${crypto.randomUUID()}.tmp`;
-  try {
-    await pipeline.toFile(tmp);
-  } catch {
-    await fs.promises.rm(tmp, { force: true });
-    throw badRequest('the image could not be transformed');
-  }
-  await fs.promises.rename(tmp, target);
-  const { size } = await fs.promises.stat(target);
-  return { path: target, mimeType: MIME_OF[format], size, etag };
+  await pipeline.toFile(out);
+}
+
+/** The size `resize({fit: 'inside', withoutEnlargement: true})` gives the upright image. */
+function outputSize(meta: Metadata, params: ImageParams): { width: number; height: number } {
+  if (!meta.width || !meta.height) throw new Error('image without dimensions');
+  const turned = (meta.orientation ?? 1) >= 5;
+  const [w0, h0] = turned ? [meta.height, meta.width] : [meta.width, meta.height];
+  const scale = Math.min(1, params.w ? params.w / w0 : 1, params.h ? params.h / h0 : 1);
+  return { width: Math.max(1, Math.round(w0 * scale)), height: Math.max(1, Math.round(h0 * scale)) };
 }

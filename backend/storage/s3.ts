@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
-import { LocalScratch, objectKey, type FileStore } from './store';
+import type { CacheLimits } from './cache';
+import { LocalScratch, objectKey, variantPrefix, type FileStore } from './store';
 
 export interface S3Settings {
   endpoint: string;
@@ -37,8 +38,9 @@ export class S3FileStore extends LocalScratch implements FileStore {
   constructor(
     scratchRoot: string,
     private readonly s3: S3Settings,
+    cacheLimits?: CacheLimits,
   ) {
-    super(scratchRoot);
+    super(scratchRoot, cacheLimits);
     this.client = new AwsClient({ accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, region: s3.region, service: 's3' });
   }
 
@@ -78,16 +80,14 @@ export class S3FileStore extends LocalScratch implements FileStore {
     return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
   }
 
-  /** Sharp needs a file: the original is fetched once per version into the local cache. */
-  async localPath(id: string, version: string): Promise<string> {
-    const target = this.variantPath(id, `src-${crypto.createHash('sha256').update(version).digest('hex').slice(0, 16)}`);
-    if (fs.existsSync(target)) return target;
-    const res = await this.call('GET', id);
-    if (res.status === 404) throw new Error(`S3 object ${objectKey(id)} is missing`);
-    const tmp = `${target}.${crypto.randomUUID()}.tmp`;
-    await fs.promises.writeFile(tmp, Buffer.from(await res.arrayBuffer()));
-    await fs.promises.rename(tmp, target);
-    return target;
+  /** Sharp needs a file: the original is fetched once per version into the (bounded) local cache. */
+  async localPath(id: string, version: string): Promise<{ path: string; release(): void }> {
+    const name = `${variantPrefix(id)}src-${crypto.createHash('sha256').update(version).digest('hex').slice(0, 16)}`;
+    return this.variants.use(name, async (tmp) => {
+      const res = await this.call('GET', id);
+      if (res.status === 404) throw new Error(`S3 object ${objectKey(id)} is missing`);
+      await fs.promises.writeFile(tmp, Buffer.from(await res.arrayBuffer()));
+    });
   }
 
   async delete(id: string): Promise<void> {

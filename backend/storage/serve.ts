@@ -8,7 +8,7 @@ import { evaluatePreconditions, parseRange } from './conditional';
 import { badRequest, notFound } from './errors';
 import { imageVariant, isTransformable, outputFormat, parseImageParams } from './images';
 import type { Bucket, FileMetadata } from './metadata';
-import type { FileStore } from './store';
+import { variantPrefix, type FileStore } from './store';
 
 export async function serveFile(req: Request, res: Response, file: FileMetadata, bucket: Bucket | null, store: FileStore): Promise<void> {
   const params = parseImageParams(req.query as Record<string, unknown>);
@@ -21,7 +21,14 @@ export async function serveFile(req: Request, res: Response, file: FileMetadata,
   if (params) {
     if (!isTransformable(mimeType)) throw badRequest('image manipulation features are not supported for this file type');
     const source = await store.localPath(file.id, etag);
-    const variant = await imageVariant(source, etag, params, outputFormat(params, mimeType, req.headers.accept), (key) => store.variantPath(file.id, key));
+    let variant;
+    try {
+      variant = await imageVariant(source.path, etag, params, outputFormat(params, mimeType, req.headers.accept), store.variants, variantPrefix(file.id));
+    } finally {
+      source.release();
+    }
+    // The cache keeps the variant until the response is over (sent, refused or cut off).
+    res.once('close', variant.release);
     ({ size, mimeType, etag } = variant);
     open = async (start, end) => fs.createReadStream(variant.path, { start, end });
     res.setHeader('Vary', 'Accept');

@@ -87,6 +87,16 @@ describe('as the owner', () => {
     expect(res.headers.get('content-type')).toBe('image/webp');
     const webp = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([webp.format, webp.width, webp.height]).toEqual(['webp', 60, 30]);
+
+    // The widest blur allowed renders; a wider one is refused before any work, with hasura-storage's error shape.
+    const auth = { authorization: `Bearer ${await tokenFor(alice)}` };
+    const widest = await fetch(`${storageUrl}/files/${fileId}?b=250`, { headers: auth });
+    expect(widest.status).toBe(200);
+    expect((await sharp(Buffer.from(await widest.arrayBuffer())).metadata()).width).toBe(300);
+    const huge = await fetch(`${storageUrl}/files/${fileId}?b=100000`, { headers: auth });
+    expect(huge.status).toBe(400);
+    expect(huge.headers.get('x-error')).toBe('image parameter b must be a blur sigma between 0.3 and 250');
+    expect(await huge.json()).toEqual({ error: { message: 'image parameter b must be a blur sigma between 0.3 and 250' } });
   });
 
   it('gets a presigned URL that works without credentials until it expires, and not when tampered with', async () => {

@@ -1,9 +1,11 @@
 // Where file bytes live. Only uuids name objects, so no client-supplied text ever becomes part
 // of a path or key. Local disk by default (`<dataDir>/storage/files/<uuid>`); an S3-compatible
-// bucket when S3_* is set (s3.ts). Temporary uploads and image variants always stay on local disk.
+// bucket when S3_* is set (s3.ts). Temporary uploads and image variants always stay on local disk;
+// variants (and local copies of S3 originals) live in a bounded cache folder (cache.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { FileCache, type CacheLimits } from './cache';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,11 +19,16 @@ export interface FileStore {
   size(id: string): Promise<number | undefined>;
   /** Bytes start..end (inclusive). */
   open(id: string, start: number, end: number): Promise<Readable>;
-  /** A local file with the object's bytes (for sharp); `version` (the ETag) keys remote copies. */
-  localPath(id: string, version: string): Promise<string>;
+  /** A local file with the object's bytes (for sharp), kept until release(); `version` (the ETag) keys remote copies. */
+  localPath(id: string, version: string): Promise<{ path: string; release(): void }>;
   delete(id: string): Promise<void>;
-  /** Transformed image variants are cached locally as `<cacheDir>/<id>-<key>`. */
-  variantPath(id: string, key: string): string;
+  /** The bounded cache of transformed image variants, files named `<id>-<key>` (variantPrefix). */
+  readonly variants: FileCache;
+}
+
+/** Cache file names of one object's variants start with this. */
+export function variantPrefix(id: string): string {
+  return `${objectKey(id)}-`;
 }
 
 export function objectKey(id: string): string {
@@ -32,35 +39,30 @@ export function objectKey(id: string): string {
 /** The local part every store shares: spool and variant cache folders. */
 export abstract class LocalScratch {
   readonly tmpDir: string;
-  readonly cacheDir: string;
+  readonly variants: FileCache;
 
-  constructor(root: string) {
+  constructor(root: string, cacheLimits?: CacheLimits) {
     this.tmpDir = path.join(root, 'tmp');
-    this.cacheDir = path.join(root, 'cache');
+    this.variants = new FileCache(path.join(root, 'cache'), cacheLimits);
   }
 
   protected async makeDirs(...extra: string[]): Promise<void> {
     // Spooled parts left by an interrupted run are garbage.
     await fs.promises.rm(this.tmpDir, { recursive: true, force: true });
-    await Promise.all([this.tmpDir, this.cacheDir, ...extra].map((d) => fs.promises.mkdir(d, { recursive: true })));
-  }
-
-  variantPath(id: string, key: string): string {
-    return path.join(this.cacheDir, `${objectKey(id)}-${key}`);
+    await Promise.all([this.tmpDir, ...extra].map((d) => fs.promises.mkdir(d, { recursive: true })));
+    await this.variants.init();
   }
 
   protected async dropVariants(id: string): Promise<void> {
-    const prefix = `${objectKey(id)}-`;
-    const names = await fs.promises.readdir(this.cacheDir).catch(() => [] as string[]);
-    await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => fs.promises.rm(path.join(this.cacheDir, n), { force: true })));
+    await this.variants.dropPrefix(variantPrefix(id));
   }
 }
 
 export class LocalFileStore extends LocalScratch implements FileStore {
   readonly filesDir: string;
 
-  constructor(root: string) {
-    super(root);
+  constructor(root: string, cacheLimits?: CacheLimits) {
+    super(root, cacheLimits);
     this.filesDir = path.join(root, 'files');
   }
 
@@ -87,8 +89,8 @@ export class LocalFileStore extends LocalScratch implements FileStore {
     return fs.createReadStream(this.pathOf(id), { start, end });
   }
 
-  async localPath(id: string): Promise<string> {
-    return this.pathOf(id);
+  async localPath(id: string): Promise<{ path: string; release(): void }> {
+    return { path: this.pathOf(id), release: () => undefined };
   }
 
   async delete(id: string): Promise<void> {

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluatePreconditions, parseRange } from './conditional';
+import { FileCache } from './cache';
 import { StorageError } from './errors';
 import { imageVariant, outputFormat, parseImageParams } from './images';
 import { parseMultipart } from './multipart';
@@ -178,16 +179,17 @@ describe('image transforms', () => {
   it('resizes within the box keeping aspect, converts, and reuses the cached variant', async () => {
     const src = path.join(tmp, 'src.png');
     await sharp({ create: { width: 400, height: 200, channels: 3, background: '#0f4c5c' } }).png().toFile(src);
-    const variantPath = (key: string) => path.join(tmp, `img-${key}`);
-    const v = await imageVariant(src, '"e1"', { w: 100, h: 100 }, 'webp', variantPath);
+    const cache = new FileCache(path.join(tmp, 'variants'));
+    await cache.init();
+    const v = await imageVariant(src, '"e1"', { w: 100, h: 100 }, 'webp', cache, 'img-');
     expect(v.mimeType).toBe('image/webp');
     const meta = await sharp(v.path).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 100, 50]);
     const mtime = fs.statSync(v.path).mtimeMs;
-    const again = await imageVariant(src, '"e1"', { w: 100, h: 100 }, 'webp', variantPath);
+    const again = await imageVariant(src, '"e1"', { w: 100, h: 100 }, 'webp', cache, 'img-');
     expect(again.path).toBe(v.path);
     expect(fs.statSync(again.path).mtimeMs).toBe(mtime);
     // A new version of the file (new ETag) gets a new variant.
-    expect((await imageVariant(src, '"e2"', { w: 100, h: 100 }, 'webp', variantPath)).path).not.toBe(v.path);
+    expect((await imageVariant(src, '"e2"', { w: 100, h: 100 }, 'webp', cache, 'img-')).path).not.toBe(v.path);
   });
 });
