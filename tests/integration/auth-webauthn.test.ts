@@ -98,4 +98,30 @@ describe('WebAuthn', () => {
     // a normal sign-in is not elevated
     expect((decodeJwt(pw.accessToken)[HASURA_NS] as Record<string, string>)['x-hasura-auth-elevated']).toBeUndefined();
   });
+
+  it('AUTH_REQUIRE_ELEVATED_CLAIM: `recommended` asks only users with a key, `required` everyone but a first key', async () => {
+    const expiresAt = () => new Date(Date.now() + 86_400_000).toISOString();
+    for (const mode of ['recommended', 'required'] as const) {
+      const b = await startTestBackend({ env: { AUTH_REQUIRE_ELEVATED_CLAIM: mode } });
+      try {
+        const email = uniqueEmail(mode);
+        const pw = (await post<{ session: Session }>(b, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
+        const pats = async () => (await b.ctx.db.query(`SELECT 1 FROM auth.refresh_tokens WHERE user_id = $1 AND type = 'pat'`, [pw.user.id])).rows.length;
+        const keyless = await post(b, '/pat', { expiresAt: expiresAt() }, pw.accessToken);
+        expect(keyless.status, mode).toBe(mode === 'recommended' ? 200 : 400);
+        // Adding a first key never needs elevation (go/controller/jwt.go isElevatedClaimOptional).
+        const key = new SoftAuthenticator();
+        const creation = await post<CreationOptions>(b, '/user/webauthn/add', {}, pw.accessToken);
+        expect((await post(b, '/user/webauthn/verify', { credential: key.create(creation.body) }, pw.accessToken)).status, mode).toBe(200);
+        const before = await pats();
+        expect((await post(b, '/pat', { expiresAt: expiresAt() }, pw.accessToken)).body, mode).toEqual({ status: 400, error: 'invalid-request', message: 'The request payload is incorrect' });
+        expect(await pats()).toBe(before);
+        const elevate = await post<RequestOptions>(b, '/elevate/webauthn', { email }, pw.accessToken);
+        const elevated = (await post<{ session: Session }>(b, '/elevate/webauthn/verify', { email, credential: key.get(elevate.body) }, pw.accessToken)).body.session;
+        expect((await post(b, '/pat', { expiresAt: expiresAt() }, elevated.accessToken)).status, mode).toBe(200);
+      } finally {
+        await b.close();
+      }
+    }
+  });
 });
