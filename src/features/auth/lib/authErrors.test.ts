@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../../backend/auth/errors';
 import en from '../../../../public/locales/en/error.json';
 import hu from '../../../../public/locales/hu/error.json';
-import { authErrorMessage, KNOWN_AUTH_ERRORS } from './authErrors';
+import { authErrorMessage, codeStepError, KNOWN_AUTH_ERRORS } from './authErrors';
 
 describe('auth error messages', () => {
   it('maps known service and SDK codes to their own message', () => {
@@ -33,5 +33,13 @@ describe('auth error messages', () => {
       expect((en.auth as Record<string, string>)[code], `en ${code}`).toBeTruthy();
       expect((hu.auth as Record<string, string>)[code], `hu ${code}`).toBeTruthy();
     }
+  });
+
+  it('on the code step, a refused code reads as a wrong or expired code whatever the service called it', () => {
+    expect(authErrorMessage(codeStepError({ status: 401, error: 'invalid-ticket', message: 'Invalid ticket' }))?.key).toBe('auth.invalid-otp');
+    expect(authErrorMessage(codeStepError({ status: 400, error: 'invalid-request' }))?.key).toBe('auth.invalid-otp');
+    expect(authErrorMessage(codeStepError({ status: 429, error: 'too-many-requests' }))?.key).toBe('auth.too-many-requests');
+    expect(authErrorMessage(codeStepError({ status: 401, error: 'disabled-user' }))?.key).toBe('auth.disabled-user');
+    expect(codeStepError(null)).toBeNull();
   });
 });

@@ -77,3 +77,13 @@ export function authErrorMessage(error: AuthErrorLike | null | undefined): AuthE
   if (error.message === 'Email is not verified') return { key: 'auth.unverified-user', code: 'unverified-user' };
   return { key: 'auth.unknown', code };
 }
+
+/**
+ * A refused one-time code, as the auth service says it: hasura-auth answers a wrong e-mail code
+ * with `invalid-ticket` and a wrong SMS code with `invalid-request` (errors.go). On the code step
+ * both mean the code is wrong or expired, so they get that message.
+ */
+export function codeStepError<T extends AuthErrorLike>(error: T | null | undefined): T | AuthErrorLike | null | undefined {
+  if (error && (error.error === 'invalid-ticket' || error.error === 'invalid-request')) return { ...error, error: 'invalid-otp' };
+  return error;
+}

@@ -20,6 +20,7 @@ import { FormTextField } from '@/components/form/FormTextField';
 import { formMessage } from '@/components/form/formMessage';
 import { phoneField } from '@/components/form/validation';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
+import { codeStepError } from '../lib/authErrors';
 import { CodeForm } from '../components/CodeForm';
 import { EmailForm } from '../components/EmailForm';
 import { PasswordSignInForm } from '../components/PasswordSignInForm';
@@ -79,7 +80,7 @@ export function EmailCodePanel({ redirectTo }: MethodPanelProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <>
-      <AuthErrorAlert error={error} />
+      <AuthErrorAlert error={sentTo ? codeStepError(error) : error} />
       {sentTo ? (
         <>
           <CodeForm prompt={t('emailCode.prompt', { email: sentTo })} submitLabel={t('emailCode.verify')} loading={isLoading} onSubmit={(code) => void verifyEmailOTP(sentTo, code)} />
@@ -111,7 +112,7 @@ export function SmsCodePanel({ redirectTo }: MethodPanelProps) {
   if (sentTo) {
     return (
       <>
-        <AuthErrorAlert error={error} />
+        <AuthErrorAlert error={codeStepError(error)} />
         <CodeForm prompt={t('sms.prompt', { phoneNumber: sentTo })} submitLabel={t('sms.verify')} loading={isLoading} onSubmit={(code) => void sendOtp(sentTo, code)} />
         <Button variant="text" size="small" sx={{ mt: 1 }} onClick={() => setSentTo(null)}>
           {t('codes.newCode')}
