@@ -12,6 +12,7 @@ import { createMailer } from './mail';
 import { createAuthService } from './auth';
 import { createStorageService } from './storage';
 import { createFunctionsService } from './functions';
+import { createEventsService } from './events';
 
 export interface RunningBackend {
   url: string;
@@ -41,7 +42,8 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   if (report.seeds.length) log.info(`fresh database: ${report.seeds.length} seed file(s) applied`);
 
   const ctx: BackendContext = { config, db, jwt: createJwtKeys(config.jwtSecret), log };
-  const engine = await createGraphqlEngine(ctx);
+  const events = await createEventsService(ctx);
+  const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: () => events.nudge() });
   const mailer = createMailer(ctx);
   const services: Service[] = [];
   const auth = await createAuthService(ctx, mailer);
@@ -61,6 +63,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   app.use('/v1/auth', auth.router);
   app.use('/v1/storage', storage.router);
   app.use('/v1/functions', functions.router);
+  app.use('/v1/metadata', events.router);
   app.use((_req, res) => res.status(404).json({ status: 404, error: 'not-found', message: 'Not found' }));
   // Last resort: never leak a stack trace, never take the process down.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
@@ -79,6 +82,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   const url = `http://localhost:${port}`;
   // With port 0 (tests) the public URL is only known now; links and presigned URLs need the real one.
   if (/:0$/.test(config.publicUrl)) config.publicUrl = url;
+  await events.start();
   log.info(`listening on ${url} (graphql ${url}/v1/graphql, auth ${url}/v1/auth, storage ${url}/v1/storage, functions ${url}/v1/functions)`);
 
   return {
@@ -90,6 +94,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
     async close() {
       server.closeAllConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await events.close?.();
       for (const s of services) await s.close?.();
       await engine.close();
       if (!opts.db) await db.close();

@@ -32,6 +32,13 @@ const CACHEABLE_CHARS = 64 * 1024;
  */
 const VALIDATION_RULES = specifiedRules.filter((r) => r !== NoUnusedFragmentsRule && r !== NoUnusedVariablesRule);
 
+export interface ExecutorHooks {
+  /** Record each mutation's session in its transaction (`hasura.user`), for the event triggers' payloads. */
+  recordSession?: boolean;
+  /** Called after a mutation committed (events may be waiting). */
+  afterMutation?: () => void;
+}
+
 interface CompiledQuery {
   sql: string | null;
   params: unknown[];
@@ -48,6 +55,7 @@ export class Executor {
   constructor(
     readonly model: Model,
     private db: Db,
+    private readonly hooks: ExecutorHooks = {},
   ) {}
 
   schemaFor(role: string, backendOnly = false): GraphQLSchema {
@@ -180,12 +188,14 @@ export class Executor {
     try {
       const texts = await this.db.transaction(async (tx: Queryable) => {
         const out: string[] = [];
+        if (this.hooks.recordSession) await tx.query(`SELECT set_config('hasura.user', $1, true)`, [JSON.stringify(session.variables)]);
         for (const p of plans) {
           current = p.path;
           out.push(p.text ?? (await (p.plan as MutationPlan)(tx)));
         }
         return out;
       });
+      this.hooks.afterMutation?.();
       return `{"data":{${plans.map((p, i) => `${JSON.stringify(p.alias)}:${texts[i]}`).join(',')}}}`;
     } catch (e) {
       return JSON.stringify({ errors: [toHasuraError(e, current)] });

@@ -6,7 +6,7 @@ import type { BackendConfig } from '../config';
 import type { BackendContext, GraphqlEngine, Headers } from '../context';
 import { openDb, migrate, type Queryable } from '../db';
 import { readCatalog } from './catalog';
-import { Executor } from './execute';
+import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
 import { loadMetadata } from './metadata';
 import { buildModel, quoteIdent, type Model } from './model';
@@ -42,12 +42,12 @@ export async function loadModel(db: Queryable, projectDir: string, opts: EngineO
   return model;
 }
 
-export async function createGraphqlEngine(ctx: BackendContext): Promise<GraphqlEngine> {
+export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHooks = {}): Promise<GraphqlEngine> {
   const opts = engineOptions();
   // Postgres renders timestamptz in the session time zone; Hasura answers in UTC.
   if (ctx.db.kind === 'pglite') await ctx.db.exec(`SET TIME ZONE 'UTC'`);
   const model = await loadModel(ctx.db, ctx.config.projectDir, opts);
-  const executor = new Executor(model, ctx.db);
+  const executor = new Executor(model, ctx.db, hooks);
   const sessionOpts = { adminSecret: ctx.config.adminSecret, jwt: ctx.jwt, unauthorizedRole: opts.unauthorizedRole, verifiedTokens: new VerifiedTokens() };
   const auth = (h: Headers) => authenticate(h, sessionOpts);
   const deps: SubscriptionDeps = {

@@ -71,6 +71,35 @@ export interface TableMeta {
   insert_permissions?: { role: string; permission: InsertPermission }[];
   update_permissions?: { role: string; permission: UpdatePermission }[];
   delete_permissions?: { role: string; permission: DeletePermission }[];
+  event_triggers?: EventTriggerMeta[];
+}
+
+/** A header sent to a webhook: a literal value or one read from the environment. */
+export interface HeaderMeta {
+  name: string;
+  value?: string;
+  value_from_env?: string;
+}
+
+export interface RetryConfMeta {
+  num_retries?: number;
+  interval_sec?: number;
+  timeout_sec?: number;
+}
+
+/** `event_triggers` of a table (Hasura metadata v3). */
+export interface EventTriggerMeta {
+  name: string;
+  definition: {
+    enable_manual?: boolean;
+    insert?: { columns: '*' | string[] };
+    update?: { columns: '*' | string[] };
+    delete?: { columns: '*' | string[] };
+  };
+  webhook?: string;
+  webhook_from_env?: string;
+  headers?: HeaderMeta[];
+  retry_conf?: RetryConfMeta;
 }
 
 export interface FunctionMeta {
@@ -125,7 +154,7 @@ function asArray(v: unknown): unknown[] {
 const INCLUDE = /^!include\s+(.+)$/;
 
 /** Parses a YAML file, replacing every `!include <file>` (tag or string) by that file's content. */
-function readYaml(file: string): unknown {
+export function readYaml(file: string): unknown {
   const includeTag = {
     tag: '!include',
     resolve: (value: string) => ({ __include: value }),

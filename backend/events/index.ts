@@ -1,0 +1,52 @@
+// Event triggers, cron triggers and scheduled events of the project's metadata, run the Hasura
+// way: Postgres triggers log changes in the writing transaction, a worker delivers them after
+// commit with retries, and the metadata API (/v1/metadata) invokes, schedules and shows them.
+import type { BackendContext, Service } from '../context';
+import { functionsEnvironment } from '../functions/env';
+import { loadEventsConfig, type EventsConfig } from './config';
+import { installEventTriggers } from './install';
+import { metadataRouter } from './metadataApi';
+import { DEFAULT_WORKER_OPTIONS, EventWorker, type WorkerOptions } from './worker';
+
+export interface EventsService extends Service {
+  /** Starts delivering (once the server listens, so `{{NHOST_FUNCTIONS_URL}}` points at it). */
+  start(): Promise<void>;
+  /** Tells the worker a write may have queued events. */
+  nudge(): void;
+  /** True when some table has an event trigger (mutations then record their session for the events). */
+  capturesSessions: boolean;
+  config: EventsConfig;
+}
+
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function workerOptions(env: NodeJS.ProcessEnv): WorkerOptions {
+  return {
+    fetchIntervalMs: positive(env.HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL, DEFAULT_WORKER_OPTIONS.fetchIntervalMs),
+    batchSize: positive(env.HASURA_GRAPHQL_EVENTS_FETCH_BATCH_SIZE, DEFAULT_WORKER_OPTIONS.batchSize),
+    concurrency: positive(env.HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, DEFAULT_WORKER_OPTIONS.concurrency),
+    cronLookahead: DEFAULT_WORKER_OPTIONS.cronLookahead,
+    nudgeMs: DEFAULT_WORKER_OPTIONS.nudgeMs,
+  };
+}
+
+export async function createEventsService(ctx: BackendContext): Promise<EventsService> {
+  const config = loadEventsConfig(ctx.config.projectDir);
+  await installEventTriggers(ctx.db, config.triggers);
+  const env = () => ({ ...process.env, ...functionsEnvironment(ctx.config, process.env) });
+  const worker = new EventWorker(ctx.db, config, env, ctx.log, workerOptions(process.env));
+  if (config.triggers.length || config.crons.length) {
+    ctx.log.info(`events: ${config.triggers.length} event trigger(s), ${config.crons.length} cron trigger(s)`);
+  }
+  return {
+    config,
+    capturesSessions: config.triggers.length > 0,
+    router: metadataRouter(ctx.db, config, ctx.config.adminSecret, () => worker.expectOneOff()),
+    start: () => worker.start(),
+    nudge: () => worker.nudge(),
+    close: () => worker.close(),
+  };
+}

@@ -1,0 +1,84 @@
+// A webhook receiver for event tests: records every call and answers as told per path (a list of
+// statuses to use in turn, optional delays); a delay longer than the caller's timeout is a timeout.
+import http from 'node:http';
+import type net from 'node:net';
+
+export interface ReceivedCall {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+export interface Behaviour {
+  /** Statuses answered in turn; the last one repeats. */
+  statuses?: number[];
+  delayMs?: number;
+  retryAfterSec?: number;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  calls: ReceivedCall[];
+  behave(path: string, b: Behaviour): void;
+  /** Resolves when `count` calls to `path` have arrived (or rejects after `timeoutMs`). */
+  waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedCall[]>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
+  const calls: ReceivedCall[] = [];
+  const behaviours = new Map<string, Behaviour>();
+  const counts = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        body = {};
+      }
+      calls.push({ path, headers: req.headers, body, at: Date.now() });
+      const b = behaviours.get(path) ?? {};
+      const n = counts.get(path) ?? 0;
+      counts.set(path, n + 1);
+      const statuses = b.statuses ?? [200];
+      const status = statuses[Math.min(n, statuses.length - 1)];
+      const answer = () => {
+        if (res.destroyed) return;
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (b.retryAfterSec) headers['retry-after'] = String(b.retryAfterSec);
+        res.writeHead(status, headers);
+        res.end(JSON.stringify({ ok: status < 300 }));
+      };
+      if (b.delayMs) setTimeout(answer, b.delayMs).unref();
+      else answer();
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    url,
+    calls,
+    behave: (path, b) => {
+      behaviours.set(path, b);
+      counts.set(path, 0);
+    },
+    async waitFor(path, count, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const got = calls.filter((c) => c.path === path);
+        if (got.length >= count) return got;
+        if (Date.now() > end) throw new Error(`expected ${count} call(s) to ${path}, got ${got.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections?.();
+      server.close(() => r());
+    }),
+  };
+}
