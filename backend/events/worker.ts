@@ -53,6 +53,9 @@ export class EventWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private nudged = false;
+  private nudgedWhileRunning = false;
+  /** Cron and one-off events are due by the minute: looked for at most once per poll interval. */
+  private lastScheduledCheck = 0;
   private stopped = true;
   private lastCronTopUp = 0;
   private readonly triggers: Map<string, EventTrigger>;
@@ -85,17 +88,15 @@ export class EventWorker {
    * events of a burst of writes go out together and the writes do not pay a round each.
    */
   nudge(): void {
-    if (this.stopped || this.nudged) return;
+    if (this.stopped) return;
     if (this.running) {
-      this.again = true;
+      this.nudgedWhileRunning = true;
       return;
     }
+    if (this.nudged) return;
     this.nudged = true;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.nudged = false;
-      this.wake();
-    }, this.opts.nudgeMs);
+    this.timer = setTimeout(() => this.wake(), this.opts.nudgeMs);
   }
 
   /** Asks for a round now. */
@@ -111,10 +112,13 @@ export class EventWorker {
     this.running = this.round().finally(() => {
       this.running = null;
       if (this.stopped) return;
+      const nudged = this.nudgedWhileRunning;
+      this.nudgedWhileRunning = false;
       if (this.again) {
         this.again = false;
         this.wake();
-      } else this.timer = setTimeout(() => this.wake(), this.opts.fetchIntervalMs);
+      } else if (nudged) this.nudge();
+      else this.timer = setTimeout(() => this.wake(), this.opts.fetchIntervalMs);
     });
   }
 
@@ -130,7 +134,11 @@ export class EventWorker {
         await this.topUpCronEvents();
         this.lastCronTopUp = Date.now();
       }
-      const busy = (await this.tableEvents()) | (await this.cronEvents()) | (await this.scheduledEvents());
+      let busy = await this.tableEvents();
+      if ((this.oneOffMaybe && this.lastScheduledCheck === 0) || Date.now() - this.lastScheduledCheck >= this.opts.fetchIntervalMs) {
+        this.lastScheduledCheck = Date.now();
+        busy |= (await this.cronEvents()) | (await this.scheduledEvents());
+      }
       // A full batch means more may be waiting: go again at once.
       if (busy) this.again = true;
     } catch (e) {
@@ -252,6 +260,7 @@ export class EventWorker {
   /** A one-off event was created: look for due ones again. */
   expectOneOff(): void {
     this.oneOffMaybe = true;
+    this.lastScheduledCheck = 0;
     this.wake();
   }
 
