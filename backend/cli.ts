@@ -3,7 +3,9 @@
 //   npm run schema  -- [--role admin] [--project nhost]      prints the role's GraphQL SDL
 import { loadConfig, UnsafeConfigError, type CliFlags } from './config';
 import { MigrationError } from './db';
-import { startBackend } from './server';
+import { DataDirLockedError } from './db/lock';
+import { DatabaseFolderError } from './db/pglite';
+import { startBackend, type RunningBackend } from './server';
 import { printRoleSchema } from './graphql';
 
 function parseFlags(argv: string[]): { command: string; flags: CliFlags & { role?: string } } {
@@ -28,17 +30,40 @@ async function main(): Promise<void> {
     process.stdout.write(await printRoleSchema(config, flags.role ?? 'admin'));
     return;
   }
-  const backend = await startBackend(config);
-  const stop = async () => {
-    await backend.close();
-    process.exit(0);
+  // Ctrl-C / SIGTERM: requests in flight finish, the database is checkpointed and closed, the
+  // data folder's lock is released. A signal during startup stops once the start is complete
+  // (never halfway through a migration); a second signal stops at once.
+  const running: { backend?: RunningBackend } = {};
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`[backend] ${signal} again: stopping without a clean shutdown`);
+      process.exit(130);
+    }
+    stopping = true;
+    if (!running.backend) return;
+    if (!config.quiet) console.log(`[backend] ${signal}: shutting down`);
+    try {
+      await running.backend.close();
+      if (!config.quiet) console.log('[backend] stopped cleanly');
+      process.exit(0);
+    } catch (e) {
+      console.error('[backend] shutdown failed:', e instanceof Error ? e.message : e);
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  running.backend = await startBackend(config);
+  if (stopping) {
+    stopping = false;
+    await stop('signal during startup');
+  }
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof MigrationError || e instanceof UnsafeConfigError) console.error(`[backend] ${e.message}`);
+  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DatabaseFolderError)
+    console.error(`[backend] ${e.message}`);
   else console.error('[backend] failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import express from 'express';
 import { assertSafeToListen, type BackendConfig } from './config';
 import type { BackendContext, Logger, Service, GraphqlEngine, Mailer } from './context';
 import { openDb, migrate, type Db } from './db';
+import { describeStaleLock, lockDataDir } from './db/lock';
 import { createJwtKeys } from './jwt';
 import { createGraphqlEngine } from './graphql';
 import { createMailer } from './mail';
@@ -13,6 +14,9 @@ import { createAuthService } from './auth';
 import { createStorageService } from './storage';
 import { createFunctionsService } from './functions';
 import { createEventsService } from './events';
+
+/** How long a shutdown waits for requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 5000;
 
 export interface RunningBackend {
   url: string;
@@ -36,7 +40,17 @@ export function consoleLogger(quiet: boolean): Logger {
 export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger } = {}): Promise<RunningBackend> {
   assertSafeToListen(config);
   const log = opts.log ?? consoleLogger(config.quiet);
-  const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // One owner per data folder, taken before the database is opened (see db/lock.ts). A caller
+  // that brings its own database (tests) owns the folder itself.
+  const lock = opts.db ? undefined : lockDataDir(config.dataDir, { url: `http://localhost:${config.port}`, command: 'backend' });
+  if (lock?.tookOver) log.warn(describeStaleLock(config.dataDir, lock.tookOver));
+  let db: Db;
+  try {
+    db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   log.info(config.databaseUrl ? 'database: server Postgres (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}`);
   const report = await migrate(db, { projectDir: config.projectDir, applySeeds: config.applySeeds, log: log.info });
   if (report.seeds.length) log.info(`fresh database: ${report.seeds.length} seed file(s) applied`);
@@ -54,6 +68,16 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // Requests in flight, so a shutdown lets them finish (up to SHUTDOWN_GRACE_MS) before it closes the database.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  app.use((_req, res, next) => {
+    inFlight++;
+    res.once('close', () => {
+      if (--inFlight === 0) drained?.();
+    });
+    next();
+  });
   // /dev/* (the outbox holds magic links and codes) sits before the CORS layer, so no other
   // origin's page may read it from a developer's browser, and exists only in development.
   app.use('/dev', devRoutes(config.development, mailer));
@@ -82,6 +106,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   const url = `http://localhost:${port}`;
   // With port 0 (tests) the public URL is only known now; links and presigned URLs need the real one.
   if (/:0$/.test(config.publicUrl)) config.publicUrl = url;
+  lock?.update(url);
   await events.start();
   log.info(`listening on ${url} (graphql ${url}/v1/graphql, auth ${url}/v1/auth, storage ${url}/v1/storage, functions ${url}/v1/functions)`);
 
@@ -92,12 +117,17 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
     engine,
     mailer,
     async close() {
+      // No new connections; idle ones close now, requests in flight get a grace period.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections?.();
+      if (inFlight > 0) await Promise.race([new Promise<void>((r) => (drained = r)), new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS).unref())]);
       server.closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await events.close?.();
       for (const s of services) await s.close?.();
       await engine.close();
       if (!opts.db) await db.close();
+      lock?.release();
     },
   };
 }

@@ -4,11 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DataDirLockedError, liveLockOwner } from '../backend/db/lock';
 
 const BACKEND_PORT = Number(process.env.PORT ?? 1337);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 3000);
 const BACKEND_URL = `http://localhost:${BACKEND_PORT}`;
 const WEB_URL = `http://localhost:${WEB_PORT}`;
+const DATA_DIR = path.resolve(process.env.NHOST_DATA_DIR ?? '.data');
 const STARTUP_LIMIT_MS = 5 * 60_000;
 const children: ChildProcess[] = [];
 
@@ -80,6 +82,13 @@ function demoUsers(): string[] {
 }
 
 async function main(): Promise<void> {
+  // A backend already owns the data folder: say so before starting anything (the backend would
+  // refuse too, but only after the web app's port was taken).
+  const owner = liveLockOwner(DATA_DIR);
+  if (owner) {
+    console.error(new DataDirLockedError(DATA_DIR, owner).message);
+    process.exit(1);
+  }
   const backend = run('backend', 36, process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', String(BACKEND_PORT)], {
     // Auth links and redirects go to the web app on its actual port.
     AUTH_CLIENT_URL: process.env.AUTH_CLIENT_URL ?? WEB_URL,

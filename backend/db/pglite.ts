@@ -7,6 +7,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Db, Queryable, QueryResult } from './types';
 
 // Same value shapes as node-postgres by default: int8 and numeric as strings, so callers
@@ -92,11 +93,71 @@ function preparedStatements(pg: PGlite): NonNullable<Db['queryPrepared']> {
     );
 }
 
+/** The PostgreSQL major version of the PGlite this backend runs (a folder of another one cannot be opened). */
+export const PGLITE_PG_MAJOR = '18';
+
+const EXTENSIONS = { citext, pgcrypto, btree_gist, uuid_ossp };
+
+/** An embedded database folder that cannot be opened: damaged, or from an incompatible PGlite. */
+export class DatabaseFolderError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly reason: string,
+  ) {
+    super(
+      `the embedded database in ${dir} cannot be opened: ${reason}. Nothing in it was changed.\n` +
+        `  Restore your last backup into a new folder (npm run restore -- --in <backup folder> --data <new folder>)\n` +
+        `  and start the backend on that folder; or, if the folder holds nothing you need, delete it to start over with demo data.`,
+    );
+    this.name = 'DatabaseFolderError';
+  }
+}
+
+/**
+ * Checks a folder before PGlite touches it: PGlite would silently run initdb over an empty (or
+ * emptied) folder and abort inside WebAssembly on a damaged one. Returns whether the folder is new.
+ */
+function preflight(dir: string): 'new' | 'existing' {
+  if (!fs.existsSync(dir)) return 'new';
+  const versionFile = `${dir}/PG_VERSION`;
+  if (!fs.existsSync(versionFile)) {
+    const entries = fs.readdirSync(dir);
+    throw new DatabaseFolderError(dir, entries.length === 0 ? 'the folder is empty (its files are gone)' : 'PG_VERSION is missing, so this is not a complete database folder');
+  }
+  const major = fs.readFileSync(versionFile, 'utf8').trim();
+  if (major !== PGLITE_PG_MAJOR) {
+    throw new DatabaseFolderError(dir, `it was written by PostgreSQL ${major || '(unknown)'} and this PGlite runs PostgreSQL ${PGLITE_PG_MAJOR} (an incompatible PGlite version)`);
+  }
+  return 'existing';
+}
+
+async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create('memory://', { extensions: EXTENSIONS });
+  if (preflight(dataDir) === 'new') {
+    // initdb into a side folder and move it in place once complete: a first start killed halfway
+    // leaves no half database under the real name (which the next start would refuse as damaged).
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    const building = `${dataDir}.init-${process.pid}`;
+    fs.rmSync(building, { recursive: true, force: true });
+    const fresh = await PGlite.create(building, { extensions: EXTENSIONS });
+    await fresh.close();
+    fs.renameSync(building, dataDir);
+  }
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const hadPidFile = fs.existsSync(pidFile);
+  try {
+    return await PGlite.create(dataDir, { extensions: EXTENSIONS });
+  } catch (e) {
+    // A failed start leaves PGlite's postmaster.pid behind: the folder goes back as it was.
+    if (!hadPidFile) fs.rmSync(pidFile, { force: true });
+    // A WebAssembly abort (RuntimeError) says nothing useful to a host: name what it means.
+    const detail = e instanceof Error && e.name !== 'RuntimeError' ? ` (${e.message})` : '';
+    throw new DatabaseFolderError(dataDir, `PGlite could not start on it${detail}; its files are damaged or truncated`);
+  }
+}
+
 export async function openPglite(dataDir: string | undefined, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { citext, pgcrypto, btree_gist, uuid_ossp },
-  });
+  const pg = await createPglite(dataDir);
   const statementTimeoutMs = opts.statementTimeoutMs ?? 0;
   // Set for parity with the server driver (SHOW, migrations lifting it); PGlite cannot preempt a
   // running statement, so it does not bound the statement's time here (see limits.ts).
@@ -108,6 +169,10 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike))),
     queryPrepared: preparedStatements(pg),
-    close: () => pg.close(),
+    // A checkpoint first, so the folder is complete on disk without WAL replay on the next start.
+    close: async () => {
+      if (dataDir) await pg.exec('CHECKPOINT').catch(() => undefined);
+      await pg.close();
+    },
   };
 }

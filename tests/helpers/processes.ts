@@ -1,0 +1,65 @@
+// The real backend as a separate process (`backend/cli.ts`), for tests that kill it, signal it or
+// start two of them: its output collected, its URL read from its "listening on" line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface BackendProcess {
+  proc: ChildProcess;
+  readonly output: string;
+  /** Resolves with the URL once it listens; rejects when it exits first. */
+  ready: Promise<string>;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+}
+
+export function spawnBackend(dataDir: string, args: string[] = [], env: Record<string, string> = {}): BackendProcess {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', '0', '--data', dataDir, '--seeds', 'false', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', AUTH_RATE_LIMIT_ENABLE: 'false', NHOST_BACKEND_QUIET: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | string>((resolve) => proc.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (m) resolve(m[1]);
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`backend exited (${code}) before listening:\n${output.slice(-2000)}`)));
+  });
+  ready.catch(() => undefined);
+  return {
+    proc,
+    get output() {
+      return output;
+    },
+    ready,
+    exited,
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export const ADMIN_HEADERS = { 'content-type': 'application/json', 'x-hasura-admin-secret': process.env.NHOST_ADMIN_SECRET || 'nhost-admin-secret' };
+
+/** One GraphQL request with the admin secret; throws on GraphQL errors. */
+export async function adminGraphql<T = Record<string, unknown>>(url: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`${url}/v1/graphql`, { method: 'POST', headers: ADMIN_HEADERS, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: T; errors?: Array<{ message: string }> };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data as T;
+}
