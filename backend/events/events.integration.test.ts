@@ -1,0 +1,3 @@
+import { defineEventsSuite } from './events.suite';
+
+defineEventsSuite('PGlite', async () => undefined);
