@@ -130,7 +130,6 @@ export interface RatePlan {
   warnings: RuleWarning[];
 }
 
-const NO_DAYS: ReadonlyMap<string, RateDay> = new Map();
 
 /** Compiles the rate with its chain of parents; throws PricingError on a missing rate, a cycle or mixed currencies. */
 export function compileRatePlan(data: PricingData, rateId: string): RatePlan {
@@ -175,11 +174,8 @@ export function compileRatePlan(data: PricingData, rateId: string): RatePlan {
   return { rate: chain[chain.length - 1], levels, unitDays: data.unitDays, warnings };
 }
 
-/** One night's price and restrictions for the plan's rate. */
-export interface NightResult {
-  price: Minor;
-  /** Rules of the asked rate that changed this night, in the order applied. */
-  ruleIds: string[] | null;
+/** A day's restrictions for the plan's rate. */
+export interface DayRestrictions {
   closed: boolean;
   closedToArrival: boolean;
   closedToDeparture: boolean;
@@ -187,20 +183,46 @@ export interface NightResult {
   minStay: number;
 }
 
-/** Prices one night (or, for the departure day, only its restrictions) of the plan's rate. */
-export function priceNight(plan: RatePlan, night: DayInfo, stay: StayContext): NightResult {
+/** Whether a night is closed: the unit, the rate, or any rate it derives from. */
+export function isClosed(plan: RatePlan, iso: string): boolean {
+  if (plan.unitDays?.get(iso)?.closed) return true;
+  for (const level of plan.levels) if (level.days?.get(iso)?.closed) return true;
+  return false;
+}
+
+/** A day's restrictions (closed, closed to arrival/departure, minimum stay from that arrival). */
+export function dayRestrictions(plan: RatePlan, iso: string): DayRestrictions {
   const { levels } = plan;
-  let price = 0;
   let closed = false;
   let cta = false;
   let ctd = false;
-  let ruleIds: string[] | null = null;
+  for (const level of levels) {
+    const day = level.days?.get(iso);
+    const derivation = level.rate.derivation;
+    if (day?.closed) closed = true;
+    cta = (day?.closedToArrival ?? false) || (!!derivation?.inheritClosedToArrival && cta);
+    ctd = (day?.closedToDeparture ?? false) || (!!derivation?.inheritClosedToDeparture && ctd);
+  }
+  const own = levels[levels.length - 1];
+  const unitDay = plan.unitDays?.get(iso);
+  if (unitDay?.closed) closed = true;
+  const rateMinStay = own.days?.get(iso)?.minStay ?? own.rate.minStay ?? 1;
+  return { closed, closedToArrival: cta, closedToDeparture: ctd, minStay: Math.max(rateMinStay, unitDay?.minStay ?? 1) };
+}
+
+/**
+ * One night's price for the plan's rate (steps 1-4 above). When `applied` is given, the ids of
+ * the asked rate's rules that changed the night are pushed to it, in the order applied.
+ */
+export function priceNight(plan: RatePlan, night: DayInfo, stay: StayContext, applied?: string[]): Minor {
+  const { levels } = plan;
+  let price = 0;
   const last = levels.length - 1;
   for (let i = 0; i <= last; i += 1) {
     const level = levels[i];
-    const day = (level.days ?? NO_DAYS).get(night.iso);
+    const datePrice = level.days === undefined ? undefined : level.days.get(night.iso)?.price;
     let p: number;
-    if (day?.price != null) p = day.price;
+    if (datePrice != null) p = datePrice;
     else if (level.derivation) p = applyChange(price, level.derivation);
     else p = level.rate.price;
     for (const m of level.modifiers) p = m.percent ? addPpm(p, m.amount) : p + m.amount;
@@ -210,22 +232,13 @@ export function priceNight(plan: RatePlan, night: DayInfo, stay: StayContext): N
       if (!change) continue;
       p = applyChange(p, change);
       if (p < 0) p = 0;
-      if (i === last) (ruleIds ??= []).push(rule.id);
+      if (applied && i === last) applied.push(rule.id);
     }
     if (level.min !== null && p < level.min) p = level.min;
     if (level.max !== null && p > level.max) p = level.max;
     price = p;
-    if (day?.closed) closed = true;
-    const derivation = level.rate.derivation;
-    cta = (day?.closedToArrival ?? false) || (!!derivation?.inheritClosedToArrival && cta);
-    ctd = (day?.closedToDeparture ?? false) || (!!derivation?.inheritClosedToDeparture && ctd);
   }
-  const own = levels[last];
-  const unitDay = plan.unitDays?.get(night.iso);
-  if (unitDay?.closed) closed = true;
-  const rateMinStay = own.days?.get(night.iso)?.minStay ?? own.rate.minStay ?? 1;
-  const minStay = Math.max(rateMinStay, unitDay?.minStay ?? 1);
-  return { price, ruleIds, closed, closedToArrival: cta, closedToDeparture: ctd, minStay };
+  return price;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,22 +357,22 @@ export function quoteStay(data: PricingData, request: StayRequest, extras: Quote
   const { rate } = plan;
   const stay: StayContext = { nights: to - from, leadDays: from - today, guests: adults + children };
 
-  const days = dayInfos(from, to + 1);
+  const days = dayInfos(from, to);
   const nights: QuoteNight[] = new Array(stay.nights);
   const closedDates: string[] = [];
   const bookedDates: string[] = [];
   let accommodation = 0;
-  let arrival: NightResult | null = null;
   for (let i = 0; i < stay.nights; i += 1) {
     const night = days[i];
-    const result = priceNight(plan, night, stay);
-    if (i === 0) arrival = result;
-    nights[i] = { date: night.iso, price: result.price, ruleIds: result.ruleIds ?? [] };
-    accommodation += result.price;
-    if (result.closed) closedDates.push(night.iso);
+    const ruleIds: string[] = [];
+    const price = priceNight(plan, night, stay, ruleIds);
+    nights[i] = { date: night.iso, price, ruleIds };
+    accommodation += price;
+    if (isClosed(plan, night.iso)) closedDates.push(night.iso);
     if (data.bookedNights?.has(night.iso)) bookedDates.push(night.iso);
   }
-  const departure = priceNight(plan, days[stay.nights], stay);
+  const arrival = dayRestrictions(plan, request.checkIn);
+  const departure = dayRestrictions(plan, request.checkOut);
 
   const reasons: UnbookableReason[] = [];
   const cap = data.capacity;
@@ -367,9 +380,9 @@ export function quoteStay(data: PricingData, request: StayRequest, extras: Quote
   if (stay.guests > rate.occupancy) reasons.push({ code: 'occupancy', params: { occupancy: rate.occupancy, guests: stay.guests } });
   if (closedDates.length) reasons.push({ code: 'closed', params: { dates: closedDates } });
   if (bookedDates.length) reasons.push({ code: 'booked', params: { dates: bookedDates } });
-  if (arrival?.closedToArrival) reasons.push({ code: 'closedToArrival', params: { date: request.checkIn } });
+  if (arrival.closedToArrival) reasons.push({ code: 'closedToArrival', params: { date: request.checkIn } });
   if (departure.closedToDeparture) reasons.push({ code: 'closedToDeparture', params: { date: request.checkOut } });
-  if (arrival && stay.nights < arrival.minStay) reasons.push({ code: 'minStay', params: { minStay: arrival.minStay, nights: stay.nights } });
+  if (stay.nights < arrival.minStay) reasons.push({ code: 'minStay', params: { minStay: arrival.minStay, nights: stay.nights } });
   if (rate.maxStay != null && stay.nights > rate.maxStay) reasons.push({ code: 'maxStay', params: { maxStay: rate.maxStay, nights: stay.nights } });
 
   const warnings: QuoteWarning[] = [...plan.warnings];
@@ -416,8 +429,9 @@ export interface CalendarRequest {
   nights?: number;
 }
 
-export interface CalendarDay extends NightResult {
+export interface CalendarDay extends DayRestrictions {
   date: string;
+  price: Minor;
   booked: boolean;
 }
 
@@ -425,8 +439,8 @@ export interface CalendarDay extends NightResult {
  * A rate's nightly prices and restrictions over a range, for the calendar. Each day is priced as
  * the first night of a stay arriving that day (days before arrival count from today) for the
  * given length of stay, by default the shortest stay allowed to start that day — so a cell shows
- * what the cheapest bookable stay starting there costs per night, like Guesty's and Hostaway's
- * calendars show the nightly price with length-of-stay rules of the minimum stay.
+ * the nightly price of the shortest bookable stay starting there, length-of-stay rules included
+ * (Guesty's and Hostaway's calendars likewise show the nightly price at the minimum stay).
  */
 export function priceCalendar(data: PricingData, request: CalendarRequest): CalendarDay[] {
   const from = parseIsoDay(request.from);
@@ -437,12 +451,13 @@ export function priceCalendar(data: PricingData, request: CalendarRequest): Cale
   const guests = request.guests ?? plan.rate.occupancy;
   const out: CalendarDay[] = new Array(to - from);
   const days = dayInfos(from, to);
+  const stay: StayContext = { nights: 1, leadDays: 0, guests };
   for (let i = 0; i < days.length; i += 1) {
     const night = days[i];
-    const stay: StayContext = { nights: request.nights ?? 1, leadDays: night.day - today, guests };
-    let result = priceNight(plan, night, stay);
-    if (request.nights === undefined && result.minStay !== 1) result = priceNight(plan, night, { ...stay, nights: result.minStay });
-    out[i] = { date: night.iso, booked: data.bookedNights?.has(night.iso) ?? false, ...result };
+    const r = dayRestrictions(plan, night.iso);
+    stay.nights = request.nights ?? r.minStay;
+    stay.leadDays = night.day - today;
+    out[i] = { date: night.iso, price: priceNight(plan, night, stay), booked: data.bookedNights?.has(night.iso) ?? false, closed: r.closed, closedToArrival: r.closedToArrival, closedToDeparture: r.closedToDeparture, minStay: r.minStay };
   }
   return out;
 }
