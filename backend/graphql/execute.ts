@@ -16,15 +16,16 @@ import { RoleSchemaBuilder } from './schema/build';
 import { usesBackendOnly } from './session';
 import type { EngineSession, GraphqlRequest, HasuraError, MultiplexedQuery, PrepareResult } from './types';
 import { quoteIdent } from './model';
+import { BoundedCache, tokenEstimate } from './boundedCache';
 
+/** Parsed documents: at most this many, and this many tokens in all (~0.5 KB of syntax tree each). */
 const DOC_CACHE_MAX = 1000;
+const DOC_CACHE_TOKENS = 200_000;
+/** Compiled SQL and validation verdicts: entries, and characters of keys and SQL in all. */
 const SQL_CACHE_MAX = 1000;
+const SQL_CACHE_CHARS = 32 * 1024 * 1024;
 const VALIDATION_CACHE_MAX = 2000;
-/**
- * Caches hold at most this many characters per entry: apps repeat small documents, and a bounded
- * count of large ones (bodies may be 5 MB) would still be gigabytes.
- */
-const CACHEABLE_CHARS = 64 * 1024;
+const VALIDATION_CACHE_CHARS = 16 * 1024 * 1024;
 
 /**
  * graphql-js's rules of the GraphQL specification, but for two Hasura does not apply (unused
@@ -47,10 +48,10 @@ interface CompiledQuery {
 
 export class Executor {
   private schemas = new Map<string, GraphQLSchema>();
-  private docs = new Map<string, DocumentNode>();
-  private compiled = new Map<string, CompiledQuery>();
+  private docs = new BoundedCache<DocumentNode>(DOC_CACHE_MAX, DOC_CACHE_TOKENS);
+  private compiled = new BoundedCache<CompiledQuery>(SQL_CACHE_MAX, SQL_CACHE_CHARS);
   /** First graphql-js validation error (or null) per role schema and document text. */
-  private validated = new Map<string, string | null>();
+  private validated = new BoundedCache<string | null>(VALIDATION_CACHE_MAX, VALIDATION_CACHE_CHARS);
 
   constructor(
     readonly model: Model,
@@ -78,8 +79,7 @@ export class Executor {
       const msg = e instanceof GraphQLError ? `: ${e.message.replace(/^Syntax Error: /, '')}` : '';
       throw new GqlError('validation-failed', `not a valid graphql query${msg}`, '$.query');
     }
-    if (this.docs.size >= DOC_CACHE_MAX) this.docs.delete(this.docs.keys().next().value as string);
-    if (query.length <= CACHEABLE_CHARS) this.docs.set(query, doc);
+    this.docs.set(query, doc, tokenEstimate(query));
     return doc;
   }
 
@@ -101,8 +101,7 @@ export class Executor {
       const errors = validate(schema, doc, VALIDATION_RULES, { maxErrors: 1 });
       // graphql-js stops documents that would take too long to check (its complexity budget).
       error = errors.length ? (errors[0].message === 'Validation aborted.' ? 'the query is too complex to validate' : errors[0].message) : null;
-      if (this.validated.size >= VALIDATION_CACHE_MAX) this.validated.delete(this.validated.keys().next().value as string);
-      if (key.length <= CACHEABLE_CHARS) this.validated.set(key, error);
+      this.validated.set(key, error, key.length);
     }
     if (error !== null) throw validationFailed(error);
   }
@@ -115,8 +114,7 @@ export class Executor {
   async run(session: EngineSession, req: GraphqlRequest): Promise<string> {
     try {
       // A repeated query (same role, session values, document and variables) reuses its SQL.
-      const whole = typeof req?.query === 'string' ? JSON.stringify([session.role, session.isAdmin, session.variables, req.query, req.operationName ?? null, req.variables ?? null]) : '';
-      const key = whole.length <= CACHEABLE_CHARS ? whole : '';
+      const key = typeof req?.query === 'string' ? JSON.stringify([session.role, session.isAdmin, session.variables, req.query, req.operationName ?? null, req.variables ?? null]) : '';
       const cached = key ? this.compiled.get(key) : undefined;
       if (cached) return await this.runCompiled(cached, {}, true);
       const { op, schema, doc } = this.collect(session, req);
@@ -124,9 +122,7 @@ export class Executor {
       if (op.kind === 'mutation') return await this.runMutation(session, op);
       const compiled = this.compileQuery(session, op);
       if (compiled.parts.some((p) => p.introspect)) return await this.runCompiled(compiled, this.introspect(schema, doc, op.operation, req));
-      if (!key) return await this.runCompiled(compiled);
-      if (this.compiled.size >= SQL_CACHE_MAX) this.compiled.delete(this.compiled.keys().next().value as string);
-      this.compiled.set(key, compiled);
+      this.compiled.set(key, compiled, key.length + (compiled.sql?.length ?? 0));
       return await this.runCompiled(compiled, {}, true);
     } catch (e) {
       return JSON.stringify({ errors: [toHasuraError(e)] });

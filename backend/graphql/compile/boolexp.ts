@@ -5,7 +5,7 @@ import { GqlError, validationFailed } from '../errors';
 import { qualified, type QualifiedName } from '../metadata';
 import { isDeepStrictEqual } from 'node:util';
 import { quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type SelectPerm, type Table } from '../model';
-import { isSessionVar, type CompileContext, type ParentRow } from './context';
+import { isSessionVar, MAX_WHERE_CONDITIONS, type CompileContext, type ParentRow } from './context';
 import { canAggregate, readableColumn } from './guard';
 
 export type BoolMode = 'where' | 'permission';
@@ -36,6 +36,7 @@ export function compileBoolExp(ctx: CompileContext, t: Table, alias: string, exp
     } else if (key === '_exists' && mode === 'permission') {
       parts.push(existsExp(ctx, v));
     } else {
+      if (mode === 'where' && ++ctx.whereConditions > MAX_WHERE_CONDITIONS) throw validationFailed(`a request may filter on at most ${MAX_WHERE_CONDITIONS} conditions`);
       parts.push(fieldExp(ctx, t, alias, key, v, mode));
     }
   }

@@ -4,6 +4,12 @@ import { GqlError, validationFailed } from '../errors';
 import type { Model, Relationship, Table } from '../model';
 import { NumericLiteral } from '../request/numericLiteral';
 
+/**
+ * A request's `where` expressions may hold at most this many conditions in all: each relationship
+ * condition is a sub-select, and on the embedded database a statement cannot be interrupted.
+ */
+export const MAX_WHERE_CONDITIONS = 1000;
+
 export class CompileContext {
   readonly params: unknown[] = [];
   private aliasN = 0;
@@ -16,6 +22,8 @@ export class CompileContext {
   readonly permittedRows = new Set<string>();
   /** How a child alias was reached: the parent row (a permitted row) and the relationship. */
   readonly parents = new Map<string, ParentRow>();
+  /** Conditions of client `where` expressions compiled so far (bounded: each may be a sub-select). */
+  whereConditions = 0;
 
   constructor(
     readonly model: Model,

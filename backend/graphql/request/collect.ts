@@ -28,7 +28,12 @@ export interface CollectedOperation {
   fields: Selected[];
 }
 
-export const LIMITS = { maxDepth: 15, maxFields: 2000 };
+/**
+ * maxFields: fields the operation selects (after @skip/@include). maxVisits: selections walked,
+ * skipped ones and fragments of other types included, so spreading one fragment twice in a chain
+ * (a few hundred bytes that expand exponentially) is refused before the walk takes long.
+ */
+export const LIMITS = { maxDepth: 15, maxFields: 2000, maxVisits: 20_000 };
 
 const BOOLEAN_NON_NULL = new GraphQLNonNull(GraphQLBoolean);
 
@@ -116,6 +121,7 @@ function printType(t: OperationDefinitionNode['variableDefinitions'] extends rea
 
 class Walker {
   private count = 0;
+  private visits = 0;
   constructor(
     private fragments: Map<string, FragmentDefinitionNode>,
     private vars: Variables,
@@ -132,6 +138,7 @@ class Walker {
   private collect(type: GraphQLObjectType, set: SelectionSetNode, path: string, depth: number, byKey: Map<string, Selected>, order: Selected[], seenFragments: Set<string>): void {
     const setPath = path === '$' ? '$' : `${path}.selectionSet`;
     for (const sel of set.selections) {
+      if (++this.visits > LIMITS.maxVisits) throw validationFailed(`the query expands to more than ${LIMITS.maxVisits} selections`, setPath);
       if (!this.included(sel.directives, setPath)) continue;
       if (sel.kind === Kind.FIELD) {
         if (++this.count > LIMITS.maxFields) throw validationFailed(`the query has more than ${LIMITS.maxFields} fields`, setPath);

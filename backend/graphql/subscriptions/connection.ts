@@ -290,7 +290,7 @@ export class Connection {
 /** The document's operation type; undefined when it does not parse (the engine then reports the Hasura-shaped error). */
 function operationType(request: GraphqlRequest): OperationTypeNode | undefined {
   try {
-    return getOperationAST(parse(request.query), request.operationName ?? undefined)?.operation;
+    return getOperationAST(parse(request.query, { maxTokens: 200_000 }), request.operationName ?? undefined)?.operation;
   } catch {
     return undefined;
   }
