@@ -152,7 +152,7 @@ function nonNegative(v: unknown, name: string, path = '$'): number | null {
 }
 
 /** The FROM/WHERE/ORDER BY/LIMIT part shared by lists and aggregates. */
-function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, extra: string[], path: string): { distinct: string; rest: string } {
+function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, extra: string[], path: string, permLimit = true): { distinct: string; rest: string } {
   const perm = selectPerm(t, ctx.role);
   if (!perm) throw validationFailed(`no select permission on "${t.gqlName}"`);
   const conds = [...extra, compileBoolExp(ctx, t, alias, perm.filter, 'permission')];
@@ -171,7 +171,8 @@ function selectBody(ctx: CompileContext, t: Table, from: string, alias: string, 
   }
   const userLimit = nonNegative(args.limit, 'limit', path);
   const offset = nonNegative(args.offset, 'offset', path);
-  const limit = userLimit === null ? perm.limit : perm.limit === null ? userLimit : Math.min(userLimit, perm.limit);
+  const roleLimit = permLimit ? perm.limit : null;
+  const limit = userLimit === null ? roleLimit : roleLimit === null ? userLimit : Math.min(userLimit, roleLimit);
   // Rows of the table itself (not of a function) that passed the filter: children may lean on that.
   if (from === t.sql) ctx.permittedRows.add(alias);
   const where = conds.filter((c) => c !== 'true' && c !== '(true)');
@@ -190,16 +191,31 @@ export function listQuery(ctx: CompileContext, t: Table, from: string, alias: st
   return `SELECT coalesce(json_agg(${rowJson(ctx, t, alias, fields)}), '[]') FROM (SELECT ${distinct}${alias}.* ${rest}) AS ${alias}`;
 }
 
-/** SQL yielding the `T_aggregate` JSON object ({aggregate, nodes}). */
+/**
+ * SQL yielding the `T_aggregate` JSON object ({aggregate, nodes}). As in Hasura, the role's row
+ * `limit` bounds the nodes only: the aggregate is computed over every permitted row (the
+ * request's own `limit` applies to both).
+ */
 export function aggregateQuery(ctx: CompileContext, t: Table, from: string, alias: string, args: SelectArgs, fields: Selected[], extra: string[], path = '$'): string {
-  const { distinct, rest } = selectBody(ctx, t, from, alias, args, extra, path);
+  const roleLimited = selectPerm(t, ctx.role)?.limit != null && fields.some((f) => f.info?.kind === 'agg_aggregate');
+  const { distinct, rest } = selectBody(ctx, t, from, alias, args, extra, path, !roleLimited);
   const pairs: [string, string][] = [];
   for (const f of fields) {
     if (f.name === '__typename') pairs.push([f.alias, `'${f.parentType}'`]);
-    else if (f.info?.kind === 'agg_nodes') pairs.push([f.alias, `coalesce(json_agg(${rowJson(ctx, t, alias, f.fields)}), '[]')`]);
+    else if (f.info?.kind === 'agg_nodes') pairs.push([f.alias, roleLimited ? limitedNodes(ctx, t, from, alias, args, f, extra, path) : `coalesce(json_agg(${rowJson(ctx, t, alias, f.fields)}), '[]')`]);
     else if (f.info?.kind === 'agg_aggregate') pairs.push([f.alias, aggregateFields(ctx, t, alias, f.fields)]);
   }
   return `SELECT ${jsonObject(pairs)} FROM (SELECT ${distinct}${alias}.* ${rest}) AS ${alias}`;
+}
+
+/** The nodes of an aggregate under the role's row limit, selected on their own. */
+function limitedNodes(ctx: CompileContext, t: Table, from: string, aggAlias: string, args: SelectArgs, f: Selected, extra: string[], path: string): string {
+  const a = ctx.alias();
+  // The same rows under a fresh alias: the join to the parent row is restated for it.
+  const parent = ctx.parents.get(aggAlias);
+  if (parent) ctx.parents.set(a, parent);
+  const { distinct, rest } = selectBody(ctx, t, from, a, args, extra.map((e) => e.replaceAll(aggAlias, a)), path, true);
+  return `(SELECT coalesce(json_agg(${rowJson(ctx, t, a, f.fields)}), '[]') FROM (SELECT ${distinct}${a}.* ${rest}) AS ${a})`;
 }
 
 function aggregateFields(ctx: CompileContext, t: Table, alias: string, fields: Selected[]): string {
