@@ -65,6 +65,8 @@ function gqlToColumns(ctx: CompileContext, t: Table, obj: Record<string, unknown
       cols.set(insertableColumn(ctx, t, k).name, v);
       continue;
     }
+    // A relationship given as null is left out (Hasura: "articles: null" inserts no articles).
+    if (v === null) continue;
     const rel = t.relationships.get(k)!;
     const remote = ctx.model.tables.get(rel.remoteKey);
     if (!remote || remote.isView || !insertPerm(remote, ctx.role, ctx.backendOnly)) throw validationFailed(`field "${k}" not found in type: '${t.gqlName}_insert_input'`);
@@ -177,6 +179,9 @@ async function insertOne(
   fromParent: Map<string, unknown> = new Map(),
 ): Promise<Record<string, unknown> | null> {
   const { cols, nested } = gqlToColumns(env.newCtx(), t, obj);
+  // The parent's insert decides these columns: the client may not set them too (Hasura refuses).
+  const given = [...fromParent.keys()].filter((k) => cols.has(k));
+  if (given.length) throw validationFailed(`cannot insert ${given.map((c) => `"${c}"`).join(', ')} columns as their values are already being determined by parent insert`);
   for (const [k, v] of fromParent) cols.set(k, v);
   const after: [string, unknown][] = [];
   for (const [relName, v] of nested) {
@@ -184,6 +189,8 @@ async function insertOne(
     const remote = env.newCtx().model.tables.get(rel.remoteKey) as Table;
     const spec = v as { data: unknown; on_conflict?: OnConflict };
     if (rel.kind === 'object' && rel.insertBeforeParent) {
+      const set = rel.mapping.map(([l]) => l).filter((l) => cols.has(l));
+      if (set.length) throw validationFailed(`cannot insert object relationship "${relName}" as ${set.map((c) => `"${c}"`).join(', ')} column values are already determined`);
       const row = await insertOne(env, q, remote, spec.data as Record<string, unknown>, spec.on_conflict, counter);
       if (row) for (const [l, r] of rel.mapping) cols.set(l, row[r]);
     } else after.push([relName, v]);
