@@ -34,6 +34,11 @@ export interface MigrationOptions {
   projectDir: string;
   applySeeds: boolean;
   log?: (line: string) => void;
+  /**
+   * The day the demo seeds treat as today (YYYY-MM-DD; they date everything relative to it).
+   * Default: STAYDESK_SEED_TODAY, else the database's own today in Budapest. Tests pin a clock with it.
+   */
+  seedToday?: string;
 }
 
 export async function migrate(db: Db, opts: MigrationOptions): Promise<MigrationReport> {
@@ -65,8 +70,11 @@ export async function migrate(db: Db, opts: MigrationOptions): Promise<Migration
   if (report.fresh && opts.applySeeds) {
     const seedDir = path.join(opts.projectDir, 'seeds', 'default');
     const files = fs.existsSync(seedDir) ? fs.readdirSync(seedDir).filter((f) => f.endsWith('.sql')).sort() : [];
+    const seedToday = opts.seedToday ?? (process.env.STAYDESK_SEED_TODAY || undefined);
+    if (seedToday !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(seedToday)) throw new MigrationError('seeds', `seed day must be YYYY-MM-DD, got ${seedToday}`);
+    const setting = seedToday ? `SET LOCAL staydesk.seed_today = '${seedToday}'` : undefined;
     for (const file of files) {
-      await applyFile(db, path.join(seedDir, file), 'INSERT INTO hdb_catalog.seeds_applied (file) VALUES ($1)', [file]);
+      await applyFile(db, path.join(seedDir, file), 'INSERT INTO hdb_catalog.seeds_applied (file) VALUES ($1)', [file], setting);
       report.seeds.push(file);
       log(`seed applied: ${file}`);
     }
@@ -99,12 +107,13 @@ async function names(db: Db, sql: string): Promise<Set<string>> {
   return new Set(r.rows.map((row) => row.name));
 }
 
-async function applyFile(db: Db, file: string, record: string, params: unknown[]): Promise<void> {
+async function applyFile(db: Db, file: string, record: string, params: unknown[], setting?: string): Promise<void> {
   const sql = fs.readFileSync(file, 'utf8');
   try {
     await db.transaction(async (tx) => {
       // SET LOCAL ends with the transaction, so the session is back to its timeout afterwards.
       await tx.exec('SET LOCAL statement_timeout = 0');
+      if (setting) await tx.exec(setting);
       await tx.exec(sql);
       await tx.query(record, params);
     });

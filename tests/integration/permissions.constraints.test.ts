@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { constraintName, uniquenessViolation } from '../../src/domain/uniqueness';
 import { startTestBackend } from '../helpers/backend';
+import { demoDay, demoMonth } from '../helpers/dates';
 import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client, type GqlError } from './permissionsClient';
 
@@ -62,7 +63,7 @@ describe('constraints on the embedded database (PGlite)', () => {
       ['rates', { unit_id: UNIT.loftA, name: 'Standard', occupancy: 1, currency: 'HUF', price: 10 }, 'rates_unit_id_name_key', 'rate', 'Rate name (per unit) must be unique'],
       ['rates', { unit_id: UNIT.loftA, name: 'Standard again', occupancy: 3, currency: 'EUR', price: 10 }, 'rates_unit_id_occupancy_currency_key', 'rate', 'Cannot have more than one occupancy/currency pairs'],
       ['units', { accommodation_id: ACC.vaci, name: 'Loft A' }, 'units_accommodation_id_name_key', 'accommodation', 'Unit name (per accommodation) must be unique'],
-      ['tourist_tax_ranges', { accommodation_id: ACC.vaci, type: 'PERCENT', value: 4, valid_from: '2026-06-01' }, 'tourist_tax_ranges_no_overlap', 'accommodation', 'Tax ranges of an accommodation must not overlap'],
+      ['tourist_tax_ranges', { accommodation_id: ACC.vaci, type: 'PERCENT', value: 4, valid_from: demoDay(0) }, 'tourist_tax_ranges_no_overlap', 'accommodation', 'Tax ranges of an accommodation must not overlap'],
     ];
     for (const [table, object, constraint, namespace, text] of cases) {
       const error = await expectViolation(client, MEMBER, table, object, constraint);
@@ -83,10 +84,10 @@ describe('constraints on the embedded database (PGlite)', () => {
   });
 
   it('check constraints reject bad money, dates, occupancies and tax ranges', async () => {
-    const booking = { accommodation_id: ACC.raday, customer_name: 'Check Guest', checkin: '2027-07-01', checkout: '2027-07-03' };
+    const booking = { accommodation_id: ACC.raday, customer_name: 'Check Guest', checkin: demoDay(200), checkout: demoDay(202) };
     const rate = { unit_id: UNIT.studio, occupancy: 1, currency: 'HUF', price: 100 };
     const cases: [string, Record<string, unknown>, string][] = [
-      ['bookings', { ...booking, checkout: '2027-07-01' }, 'bookings_dates_check'],
+      ['bookings', { ...booking, checkout: demoDay(200) }, 'bookings_dates_check'],
       ['bookings', { ...booking, adults: 0 }, 'bookings_guests_check'],
       ['bookings', { ...booking, accommodation_fee: -1 }, 'bookings_fees_check'],
       ['rates', { ...rate, name: 'Negative', price: -5 }, 'rates_price_check'],
@@ -95,14 +96,14 @@ describe('constraints on the embedded database (PGlite)', () => {
       ['rates', { ...rate, name: 'Modifier', modifier_direction: 'increase', modifier_type: 'PERCENT', modifier_value: 150 }, 'rates_modifier_check'],
       ['units', { accommodation_id: ACC.raday, name: 'Nobody', occ_adults: 0 }, 'units_occupancy_check'],
       ['units', { accommodation_id: ACC.raday, name: 'Minus beds', single_beds: -1 }, 'units_beds_check'],
-      ['tourist_tax_ranges', { accommodation_id: ACC.raday, type: 'PERCENT', value: 150, valid_from: '2030-01-01' }, 'tourist_tax_ranges_value_check'],
-      ['tourist_tax_ranges', { accommodation_id: ACC.raday, type: 'FIX', value: 500, valid_from: '2030-01-01', valid_to: '2029-01-01' }, 'tourist_tax_ranges_valid_check'],
-      ['expenses', { accommodation_id: ACC.raday, date: '2026-11-20', expense_type: 'other', description: 'Nothing', amount: 0, currency: 'HUF' }, 'expenses_amount_check'],
+      ['tourist_tax_ranges', { accommodation_id: ACC.raday, type: 'PERCENT', value: 150, valid_from: demoDay(1500) }, 'tourist_tax_ranges_value_check'],
+      ['tourist_tax_ranges', { accommodation_id: ACC.raday, type: 'FIX', value: 500, valid_from: demoDay(1500), valid_to: demoDay(1100) }, 'tourist_tax_ranges_valid_check'],
+      ['expenses', { accommodation_id: ACC.raday, date: demoDay(-2), expense_type: 'other', description: 'Nothing', amount: 0, currency: 'HUF' }, 'expenses_amount_check'],
       ['threads', { priority: 3 }, 'threads_priority_check'],
-      ['monthly_closings', { contractor_id: '20000000-0000-4000-a000-000000000003', month: '2026-11-15' }, 'monthly_closings_month_check'],
-      ['monthly_closings', { owner_id: '10000000-0000-4000-a000-000000000003', contractor_id: '20000000-0000-4000-a000-000000000003', month: '2026-11-01' }, 'monthly_closings_party_check'],
-      ['invoices', { number: 'BAD-1', owner_id: '10000000-0000-4000-a000-000000000003', issued_on: '2026-11-20', due_on: '2026-11-01', currency: 'HUF', net_amount: 1, gross_amount: 1 }, 'invoices_dates_check'],
-      ['invoices', { number: 'BAD-2', owner_id: '10000000-0000-4000-a000-000000000003', issued_on: '2026-11-20', due_on: '2026-12-01', currency: 'HUF', net_amount: 100, vat_amount: 27, gross_amount: 200 }, 'invoices_amounts_check'],
+      ['monthly_closings', { contractor_id: '20000000-0000-4000-a000-000000000003', month: `${demoMonth(0).slice(0, 8)}15` }, 'monthly_closings_month_check'],
+      ['monthly_closings', { owner_id: '10000000-0000-4000-a000-000000000003', contractor_id: '20000000-0000-4000-a000-000000000003', month: demoMonth(0) }, 'monthly_closings_party_check'],
+      ['invoices', { number: 'BAD-1', owner_id: '10000000-0000-4000-a000-000000000003', issued_on: demoDay(-2), due_on: demoDay(-21), currency: 'HUF', net_amount: 1, gross_amount: 1 }, 'invoices_dates_check'],
+      ['invoices', { number: 'BAD-2', owner_id: '10000000-0000-4000-a000-000000000003', issued_on: demoDay(-2), due_on: demoDay(9), currency: 'HUF', net_amount: 100, vat_amount: 27, gross_amount: 200 }, 'invoices_amounts_check'],
     ];
     for (const [table, object, constraint] of cases) {
       const error = await expectViolation(client, ADMIN, table, object, constraint);
@@ -120,16 +121,16 @@ describe('constraints on the embedded database (PGlite)', () => {
 
   it('a booked unit holds the unit capacity, and check-ins the booked guests', async () => {
     const tooMany = await client.gql(MEMBER, insertOne('bookings'), {
-      o: { ...bookingInput(UNIT.studio, ACC.palace, '2027-08-01', '2027-08-03'), adults: 3, booked_units: { data: [{ unit_id: UNIT.studio, checkin: '2027-08-01', checkout: '2027-08-03', adults: 3 }] } },
+      o: { ...bookingInput(UNIT.studio, ACC.palace, demoDay(230), demoDay(232)), adults: 3, booked_units: { data: [{ unit_id: UNIT.studio, checkin: demoDay(230), checkout: demoDay(232), adults: 3 }] } },
     });
     expect(tooMany.errors?.[0].extensions.code).toBe('constraint-violation');
     expect(tooMany.errors?.[0].message).toBe('Check constraint violation. The unit reached its maximum capacity');
     const stay = await client.data<{ insert_bookings_one: { booked_units: { id: string }[] } }>(
       MEMBER,
       'mutation($o: bookings_insert_input!) { insert_bookings_one(object: $o) { booked_units { id } } }',
-      { o: bookingInput(UNIT.studio, ACC.palace, '2027-08-01', '2027-08-03') },
+      { o: bookingInput(UNIT.studio, ACC.palace, demoDay(230), demoDay(232)) },
     );
-    const guest = { booking_unit_id: stay.insert_bookings_one.booked_units[0].id, first_name: 'Ada', last_name: 'Lovelace', dob: '1990-12-10', nationality: 'GB', country: 'GB', document_type: 'passport', checkin_time: '2027-08-01T14:00:00Z', checkout_time: '2027-08-03T09:00:00Z' };
+    const guest = { booking_unit_id: stay.insert_bookings_one.booked_units[0].id, first_name: 'Ada', last_name: 'Lovelace', dob: '1990-12-10', nationality: 'GB', country: 'GB', document_type: 'passport', checkin_time: `${demoDay(230)}T14:00:00Z`, checkout_time: `${demoDay(232)}T09:00:00Z` };
     expect((await client.gql(MEMBER, insertOne('guest_checkins'), { o: { ...guest, document_id: 'P1' } })).errors).toBeUndefined();
     const second = await client.gql(MEMBER, insertOne('guest_checkins'), { o: { ...guest, first_name: 'Byron', document_id: 'P2' } });
     expect(second.errors?.[0].message).toBe('Check constraint violation. capacity reached for booked guests');
@@ -138,7 +139,7 @@ describe('constraints on the embedded database (PGlite)', () => {
   it('no two active stays of a unit overlap; cancelled stays free their nights', async () => {
     const existing = await client.data<{ booked_units: { checkin: string; checkout: string }[] }>(
       ADMIN,
-      `{ booked_units(where: {unit_id: {_eq: "${UNIT.loftA}"}, is_cancelled: {_eq: false}, checkin: {_gte: "2026-12-01"}}, limit: 1, order_by: {checkin: asc}) { checkin checkout } }`,
+      `{ booked_units(where: {unit_id: {_eq: "${UNIT.loftA}"}, is_cancelled: {_eq: false}, checkin: {_gte: "${demoDay(9)}"}}, limit: 1, order_by: {checkin: asc}) { checkin checkout } }`,
     );
     const { checkin, checkout } = existing.booked_units[0];
     const count = async () => (await client.data<{ bookings_aggregate: { aggregate: { count: number } } }>(ADMIN, '{ bookings_aggregate { aggregate { count } } }')).bookings_aggregate.aggregate.count;
@@ -153,10 +154,10 @@ describe('constraints on the embedded database (PGlite)', () => {
     expect(adjacent.errors, JSON.stringify(adjacent.errors)).toBeUndefined();
 
     // Cancel, rebook the same nights, then re-activating the cancelled one is refused.
-    const first = await client.data<{ insert_bookings_one: { id: string } }>(MEMBER, 'mutation($o: bookings_insert_input!) { insert_bookings_one(object: $o) { id } }', { o: bookingInput(UNIT.studio, ACC.palace, '2027-05-10', '2027-05-13') });
+    const first = await client.data<{ insert_bookings_one: { id: string } }>(MEMBER, 'mutation($o: bookings_insert_input!) { insert_bookings_one(object: $o) { id } }', { o: bookingInput(UNIT.studio, ACC.palace, demoDay(170), demoDay(173)) });
     const setStatus = (id: string, status: string) => client.gql(MEMBER, 'mutation($id: uuid!, $s: bookings_set_input) { update_bookings_by_pk(pk_columns: {id: $id}, _set: $s) { status } }', { id, s: { status } });
     expect((await setStatus(first.insert_bookings_one.id, 'cancelled')).errors).toBeUndefined();
-    const rebooked = await client.gql(MEMBER, insertOne('bookings'), { o: bookingInput(UNIT.studio, ACC.palace, '2027-05-11', '2027-05-14') });
+    const rebooked = await client.gql(MEMBER, insertOne('bookings'), { o: bookingInput(UNIT.studio, ACC.palace, demoDay(171), demoDay(174)) });
     expect(rebooked.errors).toBeUndefined();
     const reactivate = await setStatus(first.insert_bookings_one.id, 'modified');
     expect(reactivate.errors?.[0].extensions.code).toBe('constraint-violation');
@@ -172,11 +173,11 @@ describe('constraints on the embedded database (PGlite)', () => {
 
   it('20 concurrent requests for the same nights: exactly one books', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => client.gql(MEMBER, insertOne('bookings'), { o: bookingInput(UNIT.gardenOne, ACC.kiraly, i % 2 ? '2027-06-01' : '2027-06-02', '2027-06-04') })),
+      Array.from({ length: 20 }, (_, i) => client.gql(MEMBER, insertOne('bookings'), { o: bookingInput(UNIT.gardenOne, ACC.kiraly, i % 2 ? demoDay(190) : demoDay(191), demoDay(193)) })),
     );
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     for (const r of results.filter((x) => x.errors)) expect(constraintName(r.errors![0])).toBe('booked_units_no_overlap');
-    const stays = await client.data<{ booked_units: unknown[] }>(ADMIN, `{ booked_units(where: {unit_id: {_eq: "${UNIT.gardenOne}"}, checkin: {_gte: "2027-05-25", _lte: "2027-06-10"}}) { id } }`);
+    const stays = await client.data<{ booked_units: unknown[] }>(ADMIN, `{ booked_units(where: {unit_id: {_eq: "${UNIT.gardenOne}"}, checkin: {_gte: "${demoDay(183)}", _lte: "${demoDay(199)}"}}) { id } }`);
     expect(stays.booked_units).toHaveLength(1);
   });
 });
@@ -203,7 +204,7 @@ describe('constraints on a server Postgres under concurrency', () => {
     const count = async () => (await client.data<{ bookings_aggregate: { aggregate: { count: number } } }>(ADMIN, '{ bookings_aggregate { aggregate { count } } }')).bookings_aggregate.aggregate.count;
     const before = await count();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => client.gql(MEMBER, insertOne('bookings'), { o: bookingInput(UNIT.studio, ACC.palace, '2027-06-01', i % 3 ? '2027-06-05' : '2027-06-03') })),
+      Array.from({ length: 20 }, (_, i) => client.gql(MEMBER, insertOne('bookings'), { o: bookingInput(UNIT.studio, ACC.palace, demoDay(190), i % 3 ? demoDay(194) : demoDay(192)) })),
     );
     const failures = results.filter((r) => r.errors);
     expect(results.length - failures.length).toBe(1);
@@ -221,8 +222,8 @@ describe('constraints on a server Postgres under concurrency', () => {
     await b.connect();
     try {
       const stay = async (c: pg.Client, id: string) => {
-        await c.query(`INSERT INTO bookings (id, accommodation_id, customer_name, checkin, checkout) VALUES ($1, $2, 'Tx Guest', '2027-09-01', '2027-09-04')`, [id, ACC.vaci]);
-        await c.query(`INSERT INTO booked_units (booking_id, unit_id, checkin, checkout) VALUES ($1, $2, '2027-09-01', '2027-09-04')`, [id, UNIT.loftA]);
+        await c.query(`INSERT INTO bookings (id, accommodation_id, customer_name, checkin, checkout) VALUES ($1, $2, 'Tx Guest', $3, $4)`, [id, ACC.vaci, demoDay(260), demoDay(263)]);
+        await c.query(`INSERT INTO booked_units (booking_id, unit_id, checkin, checkout) VALUES ($1, $2, $3, $4)`, [id, UNIT.loftA, demoDay(260), demoDay(263)]);
       };
       await a.query('BEGIN');
       await b.query('BEGIN');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { demoDay } from '../helpers/dates';
 import { startTempPostgres } from '../helpers/postgres';
 import { ACC, at, CONTRACTOR, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
 
@@ -371,9 +372,9 @@ describe.each(DATABASES)('on $name', (database) => {
   const updateUser = (id: string, set: Record<string, unknown>): Op => ['mutation($id: uuid!, $s: users_set_input) { updateUser(pk_columns: {id: $id}, _set: $s) { id } }', { id, s: set }];
   const byId = (id: string): Where => ({ id: eq(id) });
   const unitKey = (unitId: string, slug: string): Where => ({ unit_id: eq(unitId), key: { slug: eq(slug) } });
-  const expense = (accommodationId: string, contractorId: string) => ({ accommodation_id: accommodationId, contractor_id: contractorId, date: '2026-11-21', expense_type: 'cleaning', description: 'Deep clean', amount: 15000, currency: 'HUF' });
-  const invoice = (number: string, closingId: string | null) => ({ number, contractor_id: CONTRACTOR.tisztaLakas, closing_id: closingId, issued_on: '2026-11-21', due_on: '2026-12-01', currency: 'HUF', net_amount: 100, vat_amount: 27, gross_amount: 127 });
-  const newBooking = { accommodation_id: ACC.vaci, customer_name: 'Me Myself', checkin: '2027-06-01', checkout: '2027-06-03' };
+  const expense = (accommodationId: string, contractorId: string) => ({ accommodation_id: accommodationId, contractor_id: contractorId, date: demoDay(-1), expense_type: 'cleaning', description: 'Deep clean', amount: 15000, currency: 'HUF' });
+  const invoice = (number: string, closingId: string | null) => ({ number, contractor_id: CONTRACTOR.tisztaLakas, closing_id: closingId, issued_on: demoDay(-1), due_on: demoDay(9), currency: 'HUF', net_amount: 100, vat_amount: 27, gross_amount: 127 });
+  const newBooking = { accommodation_id: ACC.vaci, customer_name: 'Me Myself', checkin: demoDay(400), checkout: demoDay(402) };
 
   const as = (role: Role | 'admin', userId: string): [Role | 'admin', string] => [role, userId];
   const WRITES: WriteCase[] = [
@@ -402,7 +403,7 @@ describe.each(DATABASES)('on $name', (database) => {
     { as: as('contractor', DEMO.contractor), does: "change another contractor's expense", expect: 'no-rows', op: (i) => update('expenses', byId(i.otherContractorExpense), { amount: 1 }) },
     { as: as('contractor', DEMO.contractor), does: "delete another contractor's expense", expect: 'no-rows', op: (i) => remove('expenses', byId(i.otherContractorExpense)) },
     { as: as('contractor', DEMO.contractor), does: "invoice against another contractor's closing", expect: 'permission-error', op: (i) => insert('invoices', invoice('X-1', i.otherContractorClosing)) },
-    { as: as('contractor', DEMO.contractor), does: 'invoice without a closing', expect: 'ok', op: () => insert('invoices', invoice('TL-2026-11-EXTRA', null)) },
+    { as: as('contractor', DEMO.contractor), does: 'invoice without a closing', expect: 'ok', op: () => insert('invoices', invoice('TL-EXTRA-1', null)) },
     { as: as('inspector', DEMO.inspector), does: 'start an inspection', expect: 'ok', op: () => insert('inspections', { unit_id: UNIT.studio, type: 'routine' }) },
     { as: as('inspector', DEMO.inspector), does: "edit another inspector's inspection", expect: 'no-rows', op: (i) => update('inspections', byId(i.inspection2), { notes: 'x' }) },
     { as: as('inspector', DEMO.inspector), does: "attach a photo to another inspector's inspection", expect: 'permission-error', op: (i) => insert('inspection_files', { inspection_id: i.inspection2, file_id: 'f0000000-0000-4000-a000-000000000003' }) },
@@ -457,8 +458,8 @@ describe.each(DATABASES)('on $name', (database) => {
         ownClosed: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tisztaLakas}"}, contractor_closing_id: {_is_null: false}}, limit: 1, order_by: {id: asc}) { id }
         other: expenses(where: {contractor_id: {_eq: "${CONTRACTOR.tothSzerviz}"}, contractor_closing_id: {_is_null: true}}, limit: 1, order_by: {id: asc}) { id }
         otherClosing: monthly_closings(where: {contractor_id: {_eq: "${CONTRACTOR.tothSzerviz}"}}, limit: 1) { id }
-        cleanA: cleanings(where: {unit_id: {_eq: "${UNIT.loftA}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: cancelled}}}, limit: 1, order_by: {date: asc}) { id }
-        cleanStudio: cleanings(where: {unit_id: {_eq: "${UNIT.studio}"}, date: {_gt: "2026-11-22"}, booking: {status: {_neq: cancelled}}}, limit: 1, order_by: {date: asc}) { id }
+        cleanA: cleanings(where: {unit_id: {_eq: "${UNIT.loftA}"}, date: {_gt: "${demoDay(0)}"}, booking: {status: {_neq: cancelled}}}, limit: 1, order_by: {date: asc}) { id }
+        cleanStudio: cleanings(where: {unit_id: {_eq: "${UNIT.studio}"}, date: {_gt: "${demoDay(0)}"}, booking: {status: {_neq: cancelled}}}, limit: 1, order_by: {date: asc}) { id }
         insp2: inspections(where: {inspector_user_id: {_eq: "${DEMO.inspector2}"}}, limit: 1) { id }
         tVaci: threads(where: {thread_2_accommodations: {accommodation_id: {_eq: "${ACC.vaci}"}}}, limit: 1) { id }
         tPalace: threads(where: {thread_2_accommodations: {accommodation_id: {_eq: "${ACC.palace}"}}}, limit: 1) { id }

@@ -1,15 +1,34 @@
 -- Owners, contractors and six accommodations in Budapest districts V, VI, VII, VIII, IX and XIII
 -- with their units, staff connections, rates, taxes, fees, keys and the calendar's days.
+-- The demo clock (the same block opens every dated seed file: each runs in its own transaction,
+-- perhaps on its own connection). Dates below are written as they were on the demo's reference day,
+-- 2026-11-22, and moved to the day the database is created, so the demo is always current: about
+-- ten months of history and four months ahead. The setting staydesk.seed_today stands in for that
+-- day (tests pin a clock with it). demo_day and demo_ts move by days; demo_month by whole months
+-- (rows tied to calendar months: closings, statements, inspections), taking the month of three
+-- weeks ago as the demo's current month (2026-11), so it always has weeks of open expenses;
+-- demo_year by whole years (rows tied to holidays: Christmas prices, New Year's Eve).
+CREATE OR REPLACE FUNCTION pg_temp.demo_today() RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT coalesce(nullif(current_setting('staydesk.seed_today', true), '')::date, (now() AT TIME ZONE 'Europe/Budapest')::date) $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_day(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT d + (pg_temp.demo_today() - DATE '2026-11-22') $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_ts(t timestamptz) RETURNS timestamptz LANGUAGE sql STABLE
+  AS $$ SELECT ((t AT TIME ZONE 'Europe/Budapest') + make_interval(days => pg_temp.demo_today() - DATE '2026-11-22')) AT TIME ZONE 'Europe/Budapest' $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_month(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT (d + make_interval(months => (extract(year FROM pg_temp.demo_today() - 21)::int - 2026) * 12 + extract(month FROM pg_temp.demo_today() - 21)::int - 11))::date $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_year(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT (d + make_interval(years => round((pg_temp.demo_today() - DATE '2026-11-22') / 365.25)::int))::date $$;
+
 INSERT INTO public.owners (id, user_id, name, email, phone, tax_id, zip, city, address, invoice_currency) VALUES
   ('10000000-0000-4000-a000-000000000001', '00000000-0000-4000-a000-000000000007', 'Kovács Anna', 'owner@demo.staydesk.test', '+36 30 111 2233', '81234567-1-41', '1052', 'Budapest', 'Petőfi Sándor utca 11.', 'HUF'),
   ('10000000-0000-4000-a000-000000000002', '00000000-0000-4000-a000-000000000009', 'Nagy Péter', 'owner2@demo.staydesk.test', '+36 20 444 5566', '87654321-1-42', '1074', 'Budapest', 'Dohány utca 30.', 'EUR'),
   ('10000000-0000-4000-a000-000000000003', NULL, 'Horváth Eszter', 'eszter.horvath@example.hu', '+36 70 777 8899', NULL, '1092', 'Budapest', 'Erkel utca 4.', 'HUF');
 
 INSERT INTO public.owner_ranges (owner_id, "from", commission_percent, management_fee, currency) VALUES
-  ('10000000-0000-4000-a000-000000000001', '2025-01-01', 20, 15000, 'HUF'),
-  ('10000000-0000-4000-a000-000000000001', '2026-07-01', 18, 15000, 'HUF'),
-  ('10000000-0000-4000-a000-000000000002', '2025-06-01', 22, 40, 'EUR'),
-  ('10000000-0000-4000-a000-000000000003', '2026-01-01', 25, 0, 'HUF');
+  ('10000000-0000-4000-a000-000000000001', pg_temp.demo_month('2025-01-01'), 20, 15000, 'HUF'),
+  ('10000000-0000-4000-a000-000000000001', pg_temp.demo_month('2026-07-01'), 18, 15000, 'HUF'),
+  ('10000000-0000-4000-a000-000000000002', pg_temp.demo_month('2025-06-01'), 22, 40, 'EUR'),
+  ('10000000-0000-4000-a000-000000000003', pg_temp.demo_month('2026-01-01'), 25, 0, 'HUF');
 
 INSERT INTO public.contractors (id, user_id, full_name, email, phone, tax_id, zip, city, address, bank_name, bank_account, vat_rate, is_vat_included, extra_banks, is_kata) VALUES
   ('20000000-0000-4000-a000-000000000001', '00000000-0000-4000-a000-000000000008', 'Szabó Gábor (Tiszta Lakás Kft.)', 'contractor@demo.staydesk.test', '+36 30 222 3344', '25123456-2-42', '1081', 'Budapest', 'Népszínház utca 19.', 'OTP Bank', '11773016-12345678-00000000', 27, true, '[{"bank_name": "Wise", "bank_account": "BE68 5390 0754 7034", "currency": "EUR"}]', false),
@@ -23,11 +42,11 @@ INSERT INTO public.labels (id, name, color) VALUES
   ('60000000-0000-4000-a000-000000000004', 'New', '#fb8c00');
 
 INSERT INTO public.accommodations (id, name, external_name, owner_id, owner_name, tax_id, vat_rate, zip, city, district, address, ntak_id, ntak_name, skip_ntak, viza_status, viza_status_at, is_hidden) VALUES
-  ('30000000-0000-4000-a000-000000000001', 'Váci Loft', 'Designer loft on Váci Street', '10000000-0000-4000-a000-000000000001', 'Kovács Anna', '81234567-1-41', 18, '1052', 'Budapest', 5, 'Váci utca 34.', 'MA24001234', 'Váci Loft Apartmanok', false, 'OK', '2026-11-21 06:00+01', false),
-  ('30000000-0000-4000-a000-000000000002', 'Andrássy Residence', 'Elegant flats on Andrássy Avenue', '10000000-0000-4000-a000-000000000001', 'Kovács Anna', '81234567-1-41', 18, '1061', 'Budapest', 6, 'Andrássy út 45.', 'MA24005678', 'Andrássy Residence', false, 'CERT_WARNING', '2026-11-21 06:00+01', false),
-  ('30000000-0000-4000-a000-000000000003', 'Király Garden Flats', 'Garden flats in the Jewish Quarter', '10000000-0000-4000-a000-000000000002', 'Nagy Péter', '87654321-1-42', 18, '1077', 'Budapest', 7, 'Király utca 52.', 'MA23009876', 'Király Garden', false, 'OK', '2026-11-21 06:00+01', false),
-  ('30000000-0000-4000-a000-000000000004', 'Palace Quarter Studio', 'Quiet studio in the Palace Quarter', '10000000-0000-4000-a000-000000000002', 'Nagy Péter', '87654321-1-42', 18, '1088', 'Budapest', 8, 'Krúdy Gyula utca 8.', 'MA23004321', 'Palota Stúdió', false, 'VIZA_OFFLINE', '2026-11-21 06:00+01', false),
-  ('30000000-0000-4000-a000-000000000005', 'Ráday Corner', 'Corner flats on Ráday Street', '10000000-0000-4000-a000-000000000003', 'Horváth Eszter', NULL, 18, '1092', 'Budapest', 9, 'Ráday utca 27.', 'MA25001111', 'Ráday Corner', false, 'OK', '2026-11-21 06:00+01', false),
+  ('30000000-0000-4000-a000-000000000001', 'Váci Loft', 'Designer loft on Váci Street', '10000000-0000-4000-a000-000000000001', 'Kovács Anna', '81234567-1-41', 18, '1052', 'Budapest', 5, 'Váci utca 34.', 'MA24001234', 'Váci Loft Apartmanok', false, 'OK', pg_temp.demo_ts('2026-11-21 06:00+01'), false),
+  ('30000000-0000-4000-a000-000000000002', 'Andrássy Residence', 'Elegant flats on Andrássy Avenue', '10000000-0000-4000-a000-000000000001', 'Kovács Anna', '81234567-1-41', 18, '1061', 'Budapest', 6, 'Andrássy út 45.', 'MA24005678', 'Andrássy Residence', false, 'CERT_WARNING', pg_temp.demo_ts('2026-11-21 06:00+01'), false),
+  ('30000000-0000-4000-a000-000000000003', 'Király Garden Flats', 'Garden flats in the Jewish Quarter', '10000000-0000-4000-a000-000000000002', 'Nagy Péter', '87654321-1-42', 18, '1077', 'Budapest', 7, 'Király utca 52.', 'MA23009876', 'Király Garden', false, 'OK', pg_temp.demo_ts('2026-11-21 06:00+01'), false),
+  ('30000000-0000-4000-a000-000000000004', 'Palace Quarter Studio', 'Quiet studio in the Palace Quarter', '10000000-0000-4000-a000-000000000002', 'Nagy Péter', '87654321-1-42', 18, '1088', 'Budapest', 8, 'Krúdy Gyula utca 8.', 'MA23004321', 'Palota Stúdió', false, 'VIZA_OFFLINE', pg_temp.demo_ts('2026-11-21 06:00+01'), false),
+  ('30000000-0000-4000-a000-000000000005', 'Ráday Corner', 'Corner flats on Ráday Street', '10000000-0000-4000-a000-000000000003', 'Horváth Eszter', NULL, 18, '1092', 'Budapest', 9, 'Ráday utca 27.', 'MA25001111', 'Ráday Corner', false, 'OK', pg_temp.demo_ts('2026-11-21 06:00+01'), false),
   ('30000000-0000-4000-a000-000000000006', 'Újlipótváros Riverside', 'Riverside flat near Margaret Island', '10000000-0000-4000-a000-000000000001', 'Kovács Anna', '81234567-1-41', 18, '1137', 'Budapest', 13, 'Pozsonyi út 21.', NULL, NULL, true, NULL, NULL, false);
 
 INSERT INTO public.accommodation_labels (accommodation_id, label_id) VALUES
@@ -121,9 +140,9 @@ FROM public.rates p WHERE p.name = 'Standard';
 UPDATE public.rates SET modifier_direction = 'increase', modifier_type = 'FIX', modifier_value = 10
 WHERE unit_id = '40000000-0000-4000-a000-000000000202' AND name = 'Standard';
 
--- The calendar's day axis 2025-2027 with Hungarian public holidays.
+-- The calendar's day axis (three years around today) with Hungarian public holidays.
 INSERT INTO public.dates (date, is_weekend)
-SELECT d::date, extract(isodow FROM d) IN (6, 7) FROM generate_series(DATE '2025-01-01', DATE '2027-12-31', interval '1 day') AS d;
+SELECT d::date, extract(isodow FROM d) IN (6, 7) FROM generate_series(pg_temp.demo_month('2025-01-01'), pg_temp.demo_month('2027-12-01') + interval '1 month - 1 day', interval '1 day') AS d;
 UPDATE public.dates d SET is_holiday = true, holiday_name = h.name
 FROM (VALUES ('01-01', 'New Year''s Day'), ('03-15', 'National Day'), ('05-01', 'Labour Day'), ('08-20', 'State Foundation Day'),
   ('10-23', 'Republic Day'), ('11-01', 'All Saints'' Day'), ('12-24', 'Christmas Eve'), ('12-25', 'Christmas'), ('12-26', 'Christmas')) AS h (md, name)
@@ -131,23 +150,23 @@ WHERE to_char(d.date, 'MM-DD') = h.md;
 
 -- Christmas and New Year prices on the EUR base rates; a closed week for renovation.
 INSERT INTO public.rate_dates (rate_id, date, price, closed_to_arrival, min_stay)
-SELECT r.id, d::date, round(r.price * 1.6), d::date = DATE '2026-12-31', 3
-FROM public.rates r CROSS JOIN generate_series(DATE '2026-12-27', DATE '2027-01-02', interval '1 day') AS d
+SELECT r.id, d::date, round(r.price * 1.6), d::date = pg_temp.demo_year('2026-12-31'), 3
+FROM public.rates r CROSS JOIN generate_series(pg_temp.demo_year('2026-12-27'), pg_temp.demo_year('2027-01-02'), interval '1 day') AS d
 WHERE r.name = 'Standard';
 INSERT INTO public.rate_dates (rate_id, date, price)
 SELECT r.id, d::date, round(r.price * 1.25)
-FROM public.rates r CROSS JOIN generate_series(DATE '2026-08-15', DATE '2026-08-23', interval '1 day') AS d
+FROM public.rates r CROSS JOIN generate_series(pg_temp.demo_year('2026-08-15'), pg_temp.demo_year('2026-08-23'), interval '1 day') AS d
 WHERE r.name = 'Standard' AND r.currency = 'EUR';
 INSERT INTO public.unit_dates (unit_id, date, is_closed, note)
 SELECT '40000000-0000-4000-a000-000000000401', d::date, true, 'Bathroom renovation'
-FROM generate_series(DATE '2027-02-08', DATE '2027-02-14', interval '1 day') AS d;
+FROM generate_series(pg_temp.demo_day('2027-02-08'), pg_temp.demo_day('2027-02-14'), interval '1 day') AS d;
 INSERT INTO public.unit_dates (unit_id, date, min_stay, note)
-SELECT u.id, DATE '2026-12-31', 3, 'New Year''s Eve' FROM public.units u;
+SELECT u.id, pg_temp.demo_year('2026-12-31'), 3, 'New Year''s Eve' FROM public.units u;
 
 INSERT INTO public.price_rules (id, name, type, priority, conditions, results) VALUES
-  ('61000000-0000-4000-a000-000000000001', 'Weekend +15%', 'simple', 10, '[{"field": "weekday", "op": "in", "value": [5, 6]}]', '{"type": "PERCENT", "value": 15}'),
-  ('61000000-0000-4000-a000-000000000002', 'Low season January', 'simple', 5, '[{"field": "month", "op": "eq", "value": 1}]', '{"type": "PERCENT", "value": -12}'),
-  ('61000000-0000-4000-a000-000000000003', 'Length of stay x lead time', 'matrix', 1, '[{"field": "date", "op": "between", "value": ["2026-01-01", "2027-03-31"]}]',
+  ('61000000-0000-4000-a000-000000000001', 'Weekend +15%', 'simple', 10, '[{"field": "weekday", "op": "in", "value": [5, 6]}]'::jsonb, '{"type": "PERCENT", "value": 15}'),
+  ('61000000-0000-4000-a000-000000000002', 'Low season January', 'simple', 5, '[{"field": "month", "op": "eq", "value": 1}]'::jsonb, '{"type": "PERCENT", "value": -12}'),
+  ('61000000-0000-4000-a000-000000000003', 'Length of stay x lead time', 'matrix', 1, jsonb_build_array(jsonb_build_object('field', 'date', 'op', 'between', 'value', jsonb_build_array(pg_temp.demo_month('2026-01-01'), pg_temp.demo_month('2027-03-31')))),
    '{"rows": {"field": "nights", "values": [1, 3, 7]}, "columns": {"field": "leadDays", "values": [0, 14, 60]}, "cells": [[5, 0, -5], [0, -3, -8], [-5, -10, -15]], "type": "PERCENT"}');
 INSERT INTO public.price_rule_assignments (price_rule_id, rate_id)
 SELECT '61000000-0000-4000-a000-000000000001'::uuid, id FROM public.rates WHERE name = 'Standard'
@@ -158,11 +177,12 @@ INSERT INTO public.expense_factories (name, unit_id, type, minimum, value, curre
 SELECT 'Laundry per stay', id, 'FIX', 0, 3500 + 500 * occ_adults, 'HUF', 'laundry' FROM public.units
 UNION ALL SELECT 'Consumables', id, 'PERCENT', 1000, 2, 'HUF', 'consumables' FROM public.units;
 
--- Tourist tax: 4% of the accommodation fee from 2026; Andrássy Residence had a fixed rate in 2025.
+-- Tourist tax: 4% of the accommodation fee since January of the demo's first year; Andrássy
+-- Residence had a fixed rate the year before.
 INSERT INTO public.tourist_tax_ranges (accommodation_id, type, currency, inclusive, value, valid_from, valid_to, max_nights, issue_on_cleaning)
-SELECT id, 'PERCENT', 'HUF', false, 4, DATE '2026-01-01', NULL, NULL, false FROM public.accommodations;
+SELECT id, 'PERCENT', 'HUF', false, 4, pg_temp.demo_month('2026-01-01'), NULL, NULL, false FROM public.accommodations;
 INSERT INTO public.tourist_tax_ranges (accommodation_id, type, currency, inclusive, value, valid_from, valid_to, max_nights, issue_on_cleaning) VALUES
-  ('30000000-0000-4000-a000-000000000002', 'FIX', 'HUF', false, 680, '2025-01-01', '2025-12-31', 30, true);
+  ('30000000-0000-4000-a000-000000000002', 'FIX', 'HUF', false, 680, pg_temp.demo_month('2025-01-01'), pg_temp.demo_month('2026-01-01') - 1, 30, true);
 
 INSERT INTO public.fees (accommodation_id, name, type, value, currency, per_night, per_guest)
 SELECT id, 'Late check-out', 'FIX', 25, 'EUR', false, false FROM public.accommodations
@@ -215,18 +235,18 @@ INSERT INTO public.snippets (name, language, category, body) VALUES
   ('Airport transfer', 'en', 'upsell', 'We can arrange an airport transfer for you; order it here: {{journey.url}}');
 
 INSERT INTO public.contracts (kind, name, owner_id, accommodation_id, starts_on, ends_on, commission_percent, szamlazz_agent_key, szamlazz_prefix) VALUES
-  ('pm', 'Property management contract - Váci Loft', '10000000-0000-4000-a000-000000000001', '30000000-0000-4000-a000-000000000001', '2025-01-01', NULL, 20, NULL, NULL),
-  ('pm', 'Property management contract - Király Garden', '10000000-0000-4000-a000-000000000002', '30000000-0000-4000-a000-000000000003', '2025-06-01', '2027-05-31', 22, NULL, NULL),
-  ('manager', 'Manager agreement - Andrássy Residence', '10000000-0000-4000-a000-000000000001', '30000000-0000-4000-a000-000000000002', '2025-03-01', NULL, NULL, NULL, NULL),
-  ('szamlazz', 'Számlázz.hu agent - Kovács Anna', '10000000-0000-4000-a000-000000000001', NULL, '2025-01-01', NULL, NULL, 'demo-agent-key-not-real-1', 'KA'),
-  ('szamlazz', 'Számlázz.hu agent - Nagy Péter', '10000000-0000-4000-a000-000000000002', NULL, '2025-06-01', NULL, NULL, 'demo-agent-key-not-real-2', 'NP');
+  ('pm', 'Property management contract - Váci Loft', '10000000-0000-4000-a000-000000000001', '30000000-0000-4000-a000-000000000001', pg_temp.demo_month('2025-01-01'), NULL, 20, NULL, NULL),
+  ('pm', 'Property management contract - Király Garden', '10000000-0000-4000-a000-000000000002', '30000000-0000-4000-a000-000000000003', pg_temp.demo_month('2025-06-01'), pg_temp.demo_month('2027-06-01') - 1, 22, NULL, NULL),
+  ('manager', 'Manager agreement - Andrássy Residence', '10000000-0000-4000-a000-000000000001', '30000000-0000-4000-a000-000000000002', pg_temp.demo_month('2025-03-01'), NULL, NULL, NULL, NULL),
+  ('szamlazz', 'Számlázz.hu agent - Kovács Anna', '10000000-0000-4000-a000-000000000001', NULL, pg_temp.demo_month('2025-01-01'), NULL, NULL, 'demo-agent-key-not-real-1', 'KA'),
+  ('szamlazz', 'Számlázz.hu agent - Nagy Péter', '10000000-0000-4000-a000-000000000002', NULL, pg_temp.demo_month('2025-06-01'), NULL, NULL, 'demo-agent-key-not-real-2', 'NP');
 
 -- District market averages for the comparison page (36 months, seasonal).
 INSERT INTO public.market_stats (district, month, avg_price_eur, occupancy_percent, listings)
 SELECT d, m::date,
   round((CASE d WHEN 5 THEN 105 WHEN 6 THEN 95 WHEN 7 THEN 88 WHEN 8 THEN 72 WHEN 9 THEN 76 ELSE 80 END)
-    * (1 + 0.25 * sin(2 * pi() * (extract(month FROM m) - 4) / 12))::numeric * (1 + 0.04 * (extract(year FROM m) - 2024)), 2),
+    * (1 + 0.25 * sin(2 * pi() * (extract(month FROM m) - 4) / 12))::numeric * (1 + 0.04 * extract(year FROM age(m, pg_temp.demo_month('2024-01-01')))), 2),
   round(least(95, 55 + 25 * sin(2 * pi() * (extract(month FROM m) - 4) / 12) + d % 5)::numeric, 2),
   (CASE d WHEN 5 THEN 2100 WHEN 6 THEN 2400 WHEN 7 THEN 3300 WHEN 8 THEN 1500 WHEN 9 THEN 1200 ELSE 900 END)
 FROM unnest(ARRAY[5, 6, 7, 8, 9, 13]) AS d
-CROSS JOIN generate_series(DATE '2024-01-01', DATE '2026-12-01', interval '1 month') AS m;
+CROSS JOIN generate_series(pg_temp.demo_month('2024-01-01'), pg_temp.demo_month('2026-12-01'), interval '1 month') AS m;

@@ -1,8 +1,28 @@
--- A year and a quarter of bookings (2026-01 to 2027-03) from Airbnb, Booking.com and direct,
--- generated per unit in weekly slots so no two active stays of a unit overlap; a few cancelled
--- bookings overlap active ones on purpose (the exclusion constraint ignores cancelled stays).
+-- Bookings from about ten months back to four months ahead of today, from Airbnb, Booking.com and
+-- direct, generated per unit in weekly slots so no two active stays of a unit overlap; a few
+-- cancelled bookings overlap active ones on purpose (the exclusion constraint ignores cancelled
+-- stays). Today is the first day of a slot (k = 46), so there are arrivals and departures today.
 -- Ids are deterministic: booking md5('booking:<unit_id>:<slot>')::uuid, booked unit
 -- md5('bu:<booking_id>')::uuid, journey id md5('journey:<booking_id>')::uuid.
+-- The demo clock (the same block opens every dated seed file: each runs in its own transaction,
+-- perhaps on its own connection). Dates below are written as they were on the demo's reference day,
+-- 2026-11-22, and moved to the day the database is created, so the demo is always current: about
+-- ten months of history and four months ahead. The setting staydesk.seed_today stands in for that
+-- day (tests pin a clock with it). demo_day and demo_ts move by days; demo_month by whole months
+-- (rows tied to calendar months: closings, statements, inspections), taking the month of three
+-- weeks ago as the demo's current month (2026-11), so it always has weeks of open expenses;
+-- demo_year by whole years (rows tied to holidays: Christmas prices, New Year's Eve).
+CREATE OR REPLACE FUNCTION pg_temp.demo_today() RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT coalesce(nullif(current_setting('staydesk.seed_today', true), '')::date, (now() AT TIME ZONE 'Europe/Budapest')::date) $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_day(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT d + (pg_temp.demo_today() - DATE '2026-11-22') $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_ts(t timestamptz) RETURNS timestamptz LANGUAGE sql STABLE
+  AS $$ SELECT ((t AT TIME ZONE 'Europe/Budapest') + make_interval(days => pg_temp.demo_today() - DATE '2026-11-22')) AT TIME ZONE 'Europe/Budapest' $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_month(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT (d + make_interval(months => (extract(year FROM pg_temp.demo_today() - 21)::int - 2026) * 12 + extract(month FROM pg_temp.demo_today() - 21)::int - 11))::date $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_year(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT (d + make_interval(years => round((pg_temp.demo_today() - DATE '2026-11-22') / 365.25)::int))::date $$;
+
 CREATE TEMP TABLE seed_stays ON COMMIT DROP AS
 WITH slots AS (
   SELECT u.id AS unit_id, u.accommodation_id, u.occ_adults, u.occ_children, k,
@@ -10,10 +30,12 @@ WITH slots AS (
   FROM public.units u CROSS JOIN generate_series(0, 64) AS k
 )
 SELECT md5('booking:' || unit_id || ':' || k)::uuid AS id, unit_id, accommodation_id, occ_adults, occ_children, k, r,
-  DATE '2026-01-02' + 7 * k + (r % 2) AS checkin,
-  2 + (r >> 1) % 4 AS nights
-FROM slots
-WHERE (r >> 3) % 6 <> 0 AND DATE '2026-01-02' + 7 * k + (r % 2) <= DATE '2027-03-27';
+  pg_temp.demo_day('2026-01-04') + 7 * k + d AS checkin,
+  -- Up to the slot's end: a stay from its first day may leave on the next slot's first day.
+  -- Slot 46 starts today; every stay of slot 45 runs to its end, so guests leave today too.
+  CASE WHEN k = 45 THEN 7 - d ELSE 2 + (r >> 1) % (6 - d) END AS nights
+FROM slots CROSS JOIN LATERAL (SELECT CASE WHEN k = 46 THEN 0 ELSE r % 2 END AS d) AS day_in_slot
+WHERE (r >> 3) % 6 <> 0 AND pg_temp.demo_day('2026-01-04') + 7 * k + d <= pg_temp.demo_day('2027-03-27');
 
 CREATE TEMP TABLE seed_names ON COMMIT DROP AS
 SELECT ARRAY['Emma', 'Lukas', 'Sophie', 'James', 'Marie', 'Luca', 'Olivia', 'Mateo', 'Hannah', 'Noah', 'Chloé', 'Jakub', 'Giulia', 'Daniel', 'Anna', 'Thomas', 'Sara', 'Liam', 'Eva', 'Marco'] AS first_names,
@@ -65,8 +87,8 @@ FROM public.bookings b
 JOIN seed_stays s ON b.id IN (s.id, md5('booking-cancelled:' || s.unit_id || ':' || s.k)::uuid)
 JOIN public.rates rt ON rt.unit_id = s.unit_id AND rt.name = CASE WHEN b.currency = 'HUF' THEN 'Standard HUF' ELSE 'Standard' END;
 
--- Checked-in guests for the stays that started before today (2026-11-22): the lead guest, and
--- from October the second adult too.
+-- Checked-in guests for the stays that started before today: the lead guest, and for the last
+-- seven weeks the second adult too.
 INSERT INTO public.guest_checkins (id, booking_unit_id, first_name, last_name, dob, pob, gender, nationality, country, zip, city, address,
   document_id, document_type, email, phone, checkin_time, checkout_time, tourist_tax_status, created_at)
 SELECT md5('checkin:' || bu.id || ':' || g)::uuid, bu.id,
@@ -92,8 +114,8 @@ JOIN public.bookings b ON b.id = bu.booking_id
 JOIN seed_stays s ON s.id = b.id
 CROSS JOIN seed_names n
 CROSS JOIN generate_series(1, 2) AS g
-WHERE b.status <> 'cancelled' AND b.checkin < DATE '2026-11-22'
-  AND (g = 1 OR (bu.adults >= 2 AND b.checkin >= DATE '2026-10-01'));
+WHERE b.status <> 'cancelled' AND b.checkin < pg_temp.demo_today()
+  AND (g = 1 OR (bu.adults >= 2 AND b.checkin >= pg_temp.demo_day('2026-10-01')));
 
 INSERT INTO public.invoice_details (booking_id, name, country, zip, city, address, tax_id)
 SELECT b.id,
@@ -108,15 +130,15 @@ SELECT b.id, b.customer_name, b.customer_email, coalesce(b.customer_phone, '+49 
   (ARRAY['LH1340', 'W62284', 'FR8432', 'BA864', 'KL1975'])[1 + (s.r >> 5) % 5], b.checkin,
   time '12:00' + ((s.r % 16) * interval '30 minutes'), NULL, (ARRAY['cash', 'card', 'transfer'])[1 + s.r % 3],
   b.adults + b.children, 'Budapest Ferenc Liszt International Airport (BUD)', a.address || ', ' || a.zip || ' Budapest',
-  CASE WHEN b.checkin < DATE '2026-11-22' THEN 'done' ELSE 'confirmed' END,
+  CASE WHEN b.checkin < pg_temp.demo_today() THEN 'done' ELSE 'confirmed' END,
   b.created_at + interval '1 day'
 FROM public.bookings b JOIN seed_stays s ON s.id = b.id JOIN public.accommodations a ON a.id = b.accommodation_id
-WHERE b.status <> 'cancelled' AND b.checkin BETWEEN DATE '2026-10-15' AND DATE '2027-01-31' AND (s.r >> 21) % 5 = 0;
+WHERE b.status <> 'cancelled' AND b.checkin BETWEEN pg_temp.demo_day('2026-10-15') AND pg_temp.demo_day('2027-01-31') AND (s.r >> 21) % 5 = 0;
 
 INSERT INTO public.adventure_orders (booking_id, name, email, phone, date, adventure_type, guests, message, status, created_at)
 SELECT b.id, b.customer_name, b.customer_email, coalesce(b.customer_phone, '+44 7700 900000'), b.checkin + 1,
   (ARRAY['Danube kayaking', 'Buda Hills cave tour', 'Segway city tour', 'Thermal bath evening'])[1 + (s.r >> 3) % 4],
   b.adults, CASE WHEN s.r % 2 = 0 THEN 'We are beginners, is that fine?' END,
-  CASE WHEN b.checkin < DATE '2026-11-22' THEN 'done' ELSE 'new' END, b.created_at + interval '2 days'
+  CASE WHEN b.checkin < pg_temp.demo_today() THEN 'done' ELSE 'new' END, b.created_at + interval '2 days'
 FROM public.bookings b JOIN seed_stays s ON s.id = b.id
-WHERE b.status <> 'cancelled' AND b.checkin BETWEEN DATE '2026-09-01' AND DATE '2027-03-31' AND (s.r >> 22) % 7 = 0;
+WHERE b.status <> 'cancelled' AND b.checkin BETWEEN pg_temp.demo_day('2026-09-01') AND pg_temp.demo_day('2027-03-31') AND (s.r >> 22) % 7 = 0;

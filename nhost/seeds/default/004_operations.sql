@@ -1,8 +1,28 @@
 -- Inbox threads and messages around the autumn-winter stays, cleanings after every active stay,
--- tasks, reviews of past stays and monthly inspections. "Today" in the demo is 2026-11-22.
-CREATE TEMP TABLE seed_now ON COMMIT DROP AS SELECT TIMESTAMPTZ '2026-11-22 08:00+01' AS now;
+-- tasks, reviews of past stays and monthly inspections. "Now" is 08:00 today in Budapest.
+-- The demo clock (the same block opens every dated seed file: each runs in its own transaction,
+-- perhaps on its own connection). Dates below are written as they were on the demo's reference day,
+-- 2026-11-22, and moved to the day the database is created, so the demo is always current: about
+-- ten months of history and four months ahead. The setting staydesk.seed_today stands in for that
+-- day (tests pin a clock with it). demo_day and demo_ts move by days; demo_month by whole months
+-- (rows tied to calendar months: closings, statements, inspections), taking the month of three
+-- weeks ago as the demo's current month (2026-11), so it always has weeks of open expenses;
+-- demo_year by whole years (rows tied to holidays: Christmas prices, New Year's Eve).
+CREATE OR REPLACE FUNCTION pg_temp.demo_today() RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT coalesce(nullif(current_setting('staydesk.seed_today', true), '')::date, (now() AT TIME ZONE 'Europe/Budapest')::date) $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_day(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT d + (pg_temp.demo_today() - DATE '2026-11-22') $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_ts(t timestamptz) RETURNS timestamptz LANGUAGE sql STABLE
+  AS $$ SELECT ((t AT TIME ZONE 'Europe/Budapest') + make_interval(days => pg_temp.demo_today() - DATE '2026-11-22')) AT TIME ZONE 'Europe/Budapest' $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_month(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT (d + make_interval(months => (extract(year FROM pg_temp.demo_today() - 21)::int - 2026) * 12 + extract(month FROM pg_temp.demo_today() - 21)::int - 11))::date $$;
+CREATE OR REPLACE FUNCTION pg_temp.demo_year(d date) RETURNS date LANGUAGE sql STABLE
+  AS $$ SELECT (d + make_interval(years => round((pg_temp.demo_today() - DATE '2026-11-22') / 365.25)::int))::date $$;
 
--- One thread per active booking arriving 2026-10-01 .. 2027-01-31 whose first message is past.
+CREATE TEMP TABLE seed_now ON COMMIT DROP AS SELECT pg_temp.demo_ts('2026-11-22 08:00+01') AS now;
+
+-- One thread per active booking arriving from seven weeks back to ten weeks ahead whose first
+-- message is past.
 INSERT INTO public.threads (id, subject, channel, external_id, guest_name, guest_email, priority, is_read, is_starred, assigned_user_id, last_message_at, created_at)
 SELECT md5('thread:' || b.id)::uuid,
   'Stay ' || to_char(b.checkin, 'Mon DD') || ' - ' || to_char(b.checkout, 'Mon DD'),
@@ -14,7 +34,7 @@ SELECT md5('thread:' || b.id)::uuid,
   CASE WHEN ('x' || substr(md5('assign' || b.id), 1, 2))::bit(8)::int < 128 THEN '00000000-0000-4000-a000-000000000002'::uuid END,
   b.created_at, b.created_at
 FROM public.bookings b, seed_now
-WHERE b.status <> 'cancelled' AND b.checkin BETWEEN DATE '2026-10-01' AND DATE '2027-01-31' AND b.created_at < seed_now.now;
+WHERE b.status <> 'cancelled' AND b.checkin BETWEEN pg_temp.demo_day('2026-10-01') AND pg_temp.demo_day('2027-01-31') AND b.created_at < seed_now.now;
 
 INSERT INTO public.thread_2_bookings (thread_id, booking_id)
 SELECT md5('thread:' || b.id)::uuid, b.id FROM public.bookings b WHERE EXISTS (SELECT 1 FROM public.threads t WHERE t.id = md5('thread:' || b.id)::uuid);
@@ -23,8 +43,8 @@ SELECT t2b.thread_id, b.accommodation_id FROM public.thread_2_bookings t2b JOIN 
 
 -- Pre-booking enquiries without a booking yet.
 INSERT INTO public.threads (id, subject, channel, guest_name, guest_email, priority, is_read, last_message_at, created_at) VALUES
-  ('90000000-0000-4000-a000-000000000001', 'Question about parking', 'airbnb', 'Sophie Martin', 'sophie.martin@example.com', 1, false, '2026-11-21 18:20+01', '2026-11-21 18:20+01'),
-  ('90000000-0000-4000-a000-000000000002', 'Group of 8 in March?', 'direct', 'Jakub Novák', 'jakub.novak@example.com', 2, false, '2026-11-20 09:05+01', '2026-11-20 09:05+01');
+  ('90000000-0000-4000-a000-000000000001', 'Question about parking', 'airbnb', 'Sophie Martin', 'sophie.martin@example.com', 1, false, pg_temp.demo_ts('2026-11-21 18:20+01'), pg_temp.demo_ts('2026-11-21 18:20+01')),
+  ('90000000-0000-4000-a000-000000000002', 'Group of 8 in March?', 'direct', 'Jakub Novák', 'jakub.novak@example.com', 2, false, pg_temp.demo_ts('2026-11-20 09:05+01'), pg_temp.demo_ts('2026-11-20 09:05+01'));
 INSERT INTO public.thread_2_accommodations (thread_id, accommodation_id) VALUES
   ('90000000-0000-4000-a000-000000000001', '30000000-0000-4000-a000-000000000001'),
   ('90000000-0000-4000-a000-000000000002', '30000000-0000-4000-a000-000000000005'),
@@ -56,11 +76,11 @@ FROM (
   FROM public.threads t JOIN public.thread_2_bookings tb ON tb.thread_id = t.id JOIN public.bookings b ON b.id = tb.booking_id
   WHERE ('x' || substr(md5('reply' || b.id), 1, 2))::bit(8)::int % 3 <> 0
   UNION ALL
-  SELECT '90000000-0000-4000-a000-000000000001', 'incoming', 'Sophie Martin', NULL, 'Hi, is there a parking garage near Váci Loft? We arrive by car.', TIMESTAMPTZ '2026-11-21 18:20+01'
+  SELECT '90000000-0000-4000-a000-000000000001', 'incoming', 'Sophie Martin', NULL, 'Hi, is there a parking garage near Váci Loft? We arrive by car.', pg_temp.demo_ts('2026-11-21 18:20+01')
   UNION ALL
-  SELECT '90000000-0000-4000-a000-000000000002', 'incoming', 'Jakub Novák', NULL, 'Do you have two flats for 8 people together from 12 to 15 March?', TIMESTAMPTZ '2026-11-20 09:05+01'
+  SELECT '90000000-0000-4000-a000-000000000002', 'incoming', 'Jakub Novák', NULL, 'Do you have two flats for 8 people together from 12 to 15 March?', pg_temp.demo_ts('2026-11-20 09:05+01')
   UNION ALL
-  SELECT '90000000-0000-4000-a000-000000000002', 'internal', 'Márk Member', '00000000-0000-4000-a000-000000000003'::uuid, 'Ráday Corner 2 + Andrássy Apt 2 are free, check with owner.', TIMESTAMPTZ '2026-11-20 10:00+01'
+  SELECT '90000000-0000-4000-a000-000000000002', 'internal', 'Márk Member', '00000000-0000-4000-a000-000000000003'::uuid, 'Ráday Corner 2 + Andrássy Apt 2 are free, check with owner.', pg_temp.demo_ts('2026-11-20 10:00+01')
 ) m, seed_now
 WHERE m.sent_at <= seed_now.now
 ORDER BY m.sent_at;
@@ -74,12 +94,12 @@ INSERT INTO public.cleanings (id, unit_id, booking_id, date, status, cleaner_use
 SELECT md5('cleaning:' || bu.id)::uuid, bu.unit_id, bu.booking_id, bu.checkout,
   CASE WHEN bu.is_cancelled AND ('x' || substr(md5('cs' || bu.id), 1, 2))::bit(8)::int % 2 = 0 THEN 'REMOVED'
        WHEN bu.is_cancelled THEN 'OBSOLETE'
-       WHEN bu.checkout < DATE '2026-11-22' THEN 'ACKNOWLEDGED' ELSE 'NEW' END,
+       WHEN bu.checkout < pg_temp.demo_today() THEN 'ACKNOWLEDGED' ELSE 'NEW' END,
   cu.user_id,
   nxt.guests, nxt.checkin,
   CASE WHEN ('x' || substr(md5('cn' || bu.id), 1, 2))::bit(8)::int % 9 = 0 THEN 'Extra towels requested by next guest' END,
   9000 + 1500 * u.occ_adults, 'HUF',
-  CASE WHEN bu.checkout < DATE '2026-11-22' AND NOT bu.is_cancelled THEN ((bu.checkout - 1)::timestamp + interval '18 hours') AT TIME ZONE 'Europe/Budapest' END,
+  CASE WHEN bu.checkout < pg_temp.demo_today() AND NOT bu.is_cancelled THEN ((bu.checkout - 1)::timestamp + interval '18 hours') AT TIME ZONE 'Europe/Budapest' END,
   bu.created_at
 FROM public.booked_units bu
 JOIN public.units u ON u.id = bu.unit_id
@@ -91,7 +111,7 @@ LEFT JOIN LATERAL (
 
 -- Tasks: replies owed, per-unit to-dos, notes and cleaning follow-ups.
 INSERT INTO public.tasks (type, title, description, thread_id, booking_id, assigned_user_id, created_by_user_id, due_date, created_at)
-SELECT 'needsreply', 'Reply to ' || t.guest_name, NULL, t.id, tb.booking_id, '00000000-0000-4000-a000-000000000002', NULL, DATE '2026-11-22', t.last_message_at
+SELECT 'needsreply', 'Reply to ' || t.guest_name, NULL, t.id, tb.booking_id, '00000000-0000-4000-a000-000000000002', NULL, pg_temp.demo_today(), t.last_message_at
 FROM public.threads t LEFT JOIN public.thread_2_bookings tb ON tb.thread_id = t.id
 WHERE t.needs_reply;
 
@@ -101,19 +121,19 @@ SELECT x.type, x.title, x.description, u.id, x.assignee, '00000000-0000-4000-a00
   x.due::timestamp - interval '5 days'
 FROM public.units u
 CROSS JOIN LATERAL (VALUES
-  ('todo', 'Replace smoke detector battery', 'Yearly battery change', DATE '2026-11-10', true, NULL::uuid),
-  ('todo', 'Descale the kettle and coffee machine', NULL, DATE '2026-11-28', false, NULL::uuid),
-  ('note', 'Neighbour complained about noise on the stairs', 'Remind guests about quiet hours', DATE '2026-11-15', true, NULL::uuid)
+  ('todo', 'Replace smoke detector battery', 'Yearly battery change', pg_temp.demo_day('2026-11-10'), true, NULL::uuid),
+  ('todo', 'Descale the kettle and coffee machine', NULL, pg_temp.demo_day('2026-11-28'), false, NULL::uuid),
+  ('note', 'Neighbour complained about noise on the stairs', 'Remind guests about quiet hours', pg_temp.demo_day('2026-11-15'), true, NULL::uuid)
 ) AS x (type, title, description, due, done, assignee)
 WHERE u.position = 1;
 
 INSERT INTO public.tasks (type, title, description, unit_id, cleaning_id, assigned_user_id, created_by_user_id, due_date, completed, completed_at, created_at)
 SELECT 'cleaning', 'Restock coffee capsules and toilet paper', 'Stock ran low at the last cleaning', c.unit_id, c.id, c.cleaner_user_id,
-  '00000000-0000-4000-a000-000000000003', c.date, c.date < DATE '2026-11-22',
-  CASE WHEN c.date < DATE '2026-11-22' THEN (c.date::timestamp + interval '13 hours') AT TIME ZONE 'Europe/Budapest' END,
+  '00000000-0000-4000-a000-000000000003', c.date, c.date < pg_temp.demo_today(),
+  CASE WHEN c.date < pg_temp.demo_today() THEN (c.date::timestamp + interval '13 hours') AT TIME ZONE 'Europe/Budapest' END,
   c.date::timestamp - interval '1 day'
 FROM public.cleanings c
-WHERE c.status IN ('NEW', 'ACKNOWLEDGED') AND c.date BETWEEN DATE '2026-11-01' AND DATE '2026-12-20'
+WHERE c.status IN ('NEW', 'ACKNOWLEDGED') AND c.date BETWEEN pg_temp.demo_day('2026-11-01') AND pg_temp.demo_day('2026-12-20')
   AND ('x' || substr(md5('ct' || c.id), 1, 2))::bit(8)::int % 4 = 0;
 
 -- Reviews for about a third of past Airbnb and Booking.com stays.
@@ -131,7 +151,7 @@ SELECT md5('review:' || b.id)::uuid, b.accommodation_id, bu.unit_id, b.id, b.cha
 FROM public.bookings b
 JOIN public.booked_units bu ON bu.booking_id = b.id
 CROSS JOIN LATERAL (SELECT ('x' || substr(md5('rv' || b.id), 1, 6))::bit(24)::int AS r) q
-WHERE b.status <> 'cancelled' AND b.channel IN ('airbnb', 'booking') AND b.checkout + 2 < DATE '2026-11-22' AND q.r % 3 = 0;
+WHERE b.status <> 'cancelled' AND b.channel IN ('airbnb', 'booking') AND b.checkout + 2 < pg_temp.demo_today() AND q.r % 3 = 0;
 
 INSERT INTO public.review_scores (category_cd, review_id, score)
 SELECT c.value, r.id, greatest(1, least(5, round(r.overall / 2)::int - CASE WHEN c.value = 'cleanliness' AND r.overall < 7 THEN 1 ELSE 0 END))
@@ -145,7 +165,10 @@ SELECT md5('inspection:' || u.id || ':' || m)::uuid, u.id,
   CASE WHEN ('x' || substr(md5('ir' || u.id || m), 1, 2))::bit(8)::int % 6 = 0 THEN 'failed' ELSE 'passed' END,
   NULL,
   m + interval '10 days 11 hours'
-FROM public.units u CROSS JOIN generate_series(TIMESTAMPTZ '2026-01-01 00:00+01', TIMESTAMPTZ '2026-11-01 00:00+01', interval '1 month') AS m;
+FROM public.units u
+CROSS JOIN generate_series(pg_temp.demo_month('2026-01-01')::timestamp AT TIME ZONE 'Europe/Budapest', pg_temp.demo_month('2026-11-01')::timestamp AT TIME ZONE 'Europe/Budapest', interval '1 month') AS m
+CROSS JOIN seed_now
+WHERE m + interval '10 days 11 hours' < seed_now.now;
 UPDATE public.inspections SET notes = 'Follow-up needed, see failed checks' WHERE result = 'failed';
 
 INSERT INTO public.inspection_checks (inspection_id, check_id, result, notes)
