@@ -2,7 +2,7 @@
 // the rows the test reads itself (dates are picked from the data, not fixed, so the test holds
 // when the demo dates move), restrictions with translated reasons, who may ask, and bad input.
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningBackend } from '../backend/server';
 import { percentOf, toMinor } from '../src/domain/money';
 import { addDays } from '../src/domain/dates';
@@ -150,6 +150,57 @@ describe('quote: prices from the demo rates', () => {
     const accommodation = derived.reduce((s, x) => s + x, 0);
     expect(b.body.fees).toEqual([{ id: lateCheckout.id, name: 'Late check-out', amount: Number(lateCheckout.value) }]);
     expect(cents(b.body.total)).toBe(accommodation + cents(lateCheckout.value) + percentOf(accommodation, 4));
+  });
+});
+
+describe('quote: reads', () => {
+  /** GraphQL requests the function makes while answering (the backend runs in this process). */
+  async function graphqlRequests(body: unknown): Promise<{ status: number; requests: { admin: boolean }[] }> {
+    const requests: { admin: boolean }[] = [];
+    const real = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (String(input).endsWith('/v1/graphql')) requests.push({ admin: new Headers(init?.headers).has('x-hasura-admin-secret') });
+      return real(input, init);
+    });
+    try {
+      const res = await quote(member, body);
+      return { status: res.status, requests };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("two GraphQL round trips: the caller's access, then everything the rules need", async () => {
+    const checkIn = freeWindow(addDays(todayInBudapest(), 1), 3, 4);
+    const r = await graphqlRequests({ unitId: loft, rateId: nonref.id, checkIn, checkOut: addDays(checkIn, 3), adults: 2, fees: [lateCheckout.id] });
+    expect(r).toEqual({ status: 200, requests: [{ admin: false }, { admin: true }] });
+    // refused callers cost one request and read nothing with the admin secret
+    const refused = await graphqlRequests({ unitId: '40000000-0000-4000-a000-999999999999', rateId: nonref.id, checkIn, checkOut: addDays(checkIn, 3), adults: 2 });
+    expect(refused).toEqual({ status: 400, requests: [{ admin: false }] });
+    // bad input costs none
+    expect(await graphqlRequests({ unitId: loft })).toEqual({ status: 400, requests: [] });
+  });
+
+  it('a chain of derived rates deeper than one request nests is followed (one more request)', async () => {
+    let parent = standard.id;
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i += 1) {
+      const inserted = await client.data<{ insert_rates_one: { id: string } }>(
+        'admin-secret',
+        'mutation($o: rates_insert_input!) { insert_rates_one(object: $o) { id } }',
+        { o: { unit_id: loft, name: `Chain ${i}`, occupancy: standard.occupancy, currency: 'EUR', price: 0, min_stay: 1, parent_rate_id: parent, derived_change_type: 'PERCENT', derived_change_value: -10 } },
+      );
+      parent = inserted.insert_rates_one.id;
+      ids.push(parent);
+    }
+    const checkIn = freeWindow(addDays(todayInBudapest(), 1), 3, 1);
+    const r = await graphqlRequests({ unitId: loft, rateId: parent, checkIn, checkOut: addDays(checkIn, 3), adults: 1 });
+    expect(r).toEqual({ status: 200, requests: [{ admin: false }, { admin: true }, { admin: true }] });
+    const { body } = await quote(member, { unitId: loft, rateId: parent, checkIn, checkOut: addDays(checkIn, 3), adults: 1 });
+    let expected = cents(standard.price);
+    for (let i = 0; i < 6; i += 1) expected += percentOf(expected, -10);
+    expect(body.nights.map((n: { price: number }) => cents(n.price))).toEqual([expected, expected, expected]);
+    await client.data('admin-secret', 'mutation($ids: [uuid!]!) { delete_rates(where: {id: {_in: $ids}}) { affected_rows } }', { ids });
   });
 });
 
