@@ -23,6 +23,10 @@ export interface EditorCapabilities {
   /** Channel ids other than Airbnb (owners read those of their own units). */
   readsChannelListings: boolean;
   readsCertificates: boolean;
+  /** Fees (expense factories): communicators may not read them. */
+  readsFees: boolean;
+  /** Deleting a unit: the member role may edit units but not delete them. */
+  deletesUnits: boolean;
   /** Owners' names (the owner picker); other owner data stays with the owner and the office. */
   readsOwnerNames: boolean;
   /** Deleting an accommodation: administrators only. Nothing in the spec gives it to members or
@@ -30,23 +34,23 @@ export interface EditorCapabilities {
   deletes: boolean;
 }
 
-const NONE: EditorCapabilities = { create: false, basics: false, units: false, rates: false, taxes: false, fees: false, channels: false, ntak: false, images: false, ownerAndTax: false, contracts: false, readsStaffAndLabels: false, readsChannels: false, readsChannelListings: false, readsCertificates: false, readsOwnerNames: false, deletes: false };
+const NONE: EditorCapabilities = { create: false, basics: false, units: false, rates: false, taxes: false, fees: false, channels: false, ntak: false, images: false, ownerAndTax: false, contracts: false, readsStaffAndLabels: false, readsChannels: false, readsChannelListings: false, readsCertificates: false, readsFees: false, deletesUnits: false, readsOwnerNames: false, deletes: false };
 
 export function capabilitiesFor(role: AppRole | null): EditorCapabilities {
   switch (role) {
     // admin is Hasura's superuser role; member holds the staff write permissions.
     case 'admin':
     case 'member':
-      return { create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, ownerAndTax: true, contracts: true, readsStaffAndLabels: true, readsChannels: true, readsChannelListings: true, readsCertificates: true, readsOwnerNames: true, deletes: role === 'admin' };
+      return { create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, ownerAndTax: true, contracts: true, readsStaffAndLabels: true, readsChannels: true, readsChannelListings: true, readsCertificates: true, readsFees: true, deletesUnits: role === 'admin', readsOwnerNames: true, deletes: role === 'admin' };
     // A property manager creates accommodations and edits everything of those they manage
     // (created them or connected to a unit as manager), except the owner and money settings.
     case 'manager':
-      return { ...NONE, create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsStaffAndLabels: true, readsChannels: true, readsChannelListings: true, readsCertificates: true, readsOwnerNames: true };
+      return { ...NONE, create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsStaffAndLabels: true, readsChannels: true, readsChannelListings: true, readsCertificates: true, readsFees: true, deletesUnits: true, readsOwnerNames: true };
     case 'communicator':
       return { ...NONE, readsStaffAndLabels: true, readsChannels: true, readsChannelListings: true, readsCertificates: true, readsOwnerNames: true };
     // Owners read their own owner row and the channel ids of their units, and change nothing here.
     case 'owner':
-      return { ...NONE, readsChannelListings: true, readsOwnerNames: true };
+      return { ...NONE, readsChannelListings: true, readsFees: true, readsOwnerNames: true };
     default:
       return NONE;
   }

@@ -1,5 +1,6 @@
 // Turns the table view's search, filters, sorting and page into the GraphQL engine's where,
 // order_by, limit and offset, so paging and counting happen in the database, not the browser.
+import type { accommodations_bool_exp, accommodations_order_by, order_by } from '@/lib/graphql/schema.generated';
 
 export interface AccommodationFilters {
   search: string;
@@ -29,8 +30,8 @@ export function containsPattern(text: string): string {
   return `%${likeEscape(text.trim())}%`;
 }
 
-export function accommodationWhere(filters: AccommodationFilters): Record<string, unknown> {
-  const and: Record<string, unknown>[] = [];
+export function accommodationWhere(filters: AccommodationFilters): accommodations_bool_exp {
+  const and: accommodations_bool_exp[] = [];
   const search = filters.search.trim();
   if (search) {
     const pattern = `%${likeEscape(search)}%`;
@@ -44,7 +45,7 @@ export function accommodationWhere(filters: AccommodationFilters): Record<string
   return and.length ? { _and: and } : {};
 }
 
-const ORDER_FIELDS: Record<SortColumn, (direction: 'asc' | 'desc') => Record<string, unknown>> = {
+const ORDER_FIELDS: Record<SortColumn, (direction: order_by) => accommodations_order_by> = {
   name: (d) => ({ name: d }),
   city: (d) => ({ city: d }),
   owner: (d) => ({ owner_name: d }),
@@ -53,7 +54,7 @@ const ORDER_FIELDS: Record<SortColumn, (direction: 'asc' | 'desc') => Record<str
 };
 
 /** The chosen sort, then name and id so pages are stable when values repeat. */
-export function accommodationOrderBy(sort: Sort): Record<string, unknown>[] {
+export function accommodationOrderBy(sort: Sort): accommodations_order_by[] {
   const order = [ORDER_FIELDS[sort.column](sort.direction)];
   if (sort.column !== 'name') order.push({ name: 'asc' });
   order.push({ id: 'asc' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changedColumns, newAccommodationColumns, ratesToDomain, rateToForm, rateToObject, withoutOwnerAndTax } from './mappers';
 import type { RateRow } from './types';
 
-const base: RateRow = { id: 'r1', unit_id: 'u1', name: 'Standard', occupancy: 2, currency: 'EUR', price: 100, min_price: null, max_price: null, min_stay: 1, max_stay: null, modifier_direction: null, modifier_type: null, modifier_value: null, parent_rate_id: null, derived_change_type: null, derived_change_value: null, inherit_closed_to_arrival: false, inherit_closed_to_departure: false };
+const base: RateRow = { id: 'r1', unit_id: 'u1', name: 'Standard', occupancy: 2, currency: 'EUR', price: '100', min_price: null, max_price: null, min_stay: 1, max_stay: null, modifier_direction: null, modifier_type: null, modifier_value: null, parent_rate_id: null, derived_change_type: null, derived_change_value: null, inherit_closed_to_arrival: false, inherit_closed_to_departure: false };
 
 describe('mappers', () => {
   it('send only changed columns, comparing numbers by value', () => {
@@ -27,8 +27,8 @@ describe('mappers', () => {
 
   it('turn database rates into pricing input in minor units', () => {
     const rates = ratesToDomain([
-      { ...base, price: 85.5, min_price: 80, modifier_direction: 'increase', modifier_type: 'FIX', modifier_value: 2.25 },
-      { ...base, id: 'r2', price: 0, parent_rate_id: 'r1', derived_change_type: 'FIX', derived_change_value: -5, inherit_closed_to_arrival: true },
+      { ...base, price: '85.5', min_price: '80', modifier_direction: 'increase', modifier_type: 'FIX', modifier_value: '2.25' },
+      { ...base, id: 'r2', price: '0', parent_rate_id: 'r1', derived_change_type: 'FIX', derived_change_value: '-5', inherit_closed_to_arrival: true },
     ]);
     expect(rates.get('r1')).toMatchObject({ price: 8550, minPrice: 8000, modifiers: [{ direction: 'increase', kind: 'FIX', value: 225 }], derivation: null });
     expect(rates.get('r2')?.derivation).toEqual({ parentId: 'r1', kind: 'FIX', change: -500, inheritClosedToArrival: true, inheritClosedToDeparture: false });

@@ -10,7 +10,8 @@ import type { AccommodationDetails, ExpenseFactoryRow, RateRow, TaxRangeRow, Uni
 export type FormShape<T> = { [K in keyof T]: T[K] extends number | null | undefined ? number | '' : T[K] extends string | null | undefined ? string : T[K] };
 
 const blank = (value: string | null | undefined): string => value ?? '';
-const numberOrBlank = (value: number | null | undefined): number | '' => (value === null || value === undefined ? '' : Number(value));
+/** Numerics arrive as strings (the engine stringifies numeric columns, as Hasura does). */
+const numberOrBlank = (value: number | string | null | undefined): number | '' => (value === null || value === undefined ? '' : Number(value));
 const nullIfBlank = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null);
 
 export function basicsToForm(row: AccommodationDetails | null, labelIds: string[], staff: { managerIds: string[]; cleanerIds: string[] }): FormShape<AccommodationValues> {
@@ -187,14 +188,14 @@ export function rateToObject(values: RateValues, id: string | null): Record<stri
 export function ratesToDomain(rows: readonly RateRow[]): Map<string, RateOnDate> {
   return new Map(
     rows.map((row) => {
-      const minor = (value: number | null) => (value === null ? null : toMinor(Number(value), row.currency));
+      const minor = (value: string | null) => (value === null ? null : toMinor(Number(value), row.currency));
       const rate: RateOnDate = {
         id: row.id,
         price: toMinor(Number(row.price), row.currency),
         minPrice: minor(row.min_price),
         maxPrice: minor(row.max_price),
         modifiers:
-          row.modifier_direction && row.modifier_type && row.modifier_value !== null
+          (row.modifier_direction === 'increase' || row.modifier_direction === 'decrease') && row.modifier_type && row.modifier_value !== null
             ? [{ direction: row.modifier_direction, kind: row.modifier_type, value: row.modifier_type === 'FIX' ? toMinor(Number(row.modifier_value), row.currency) : Number(row.modifier_value) }]
             : [],
         derivation:

@@ -5,7 +5,7 @@ import { fill, renderWithI18n } from '../testing';
 import type { ChannelListingRow, UnitRow } from '../types';
 import { ChannelsTab, type ChannelsTabProps } from './ChannelsTab';
 
-const unit = (id: string, name: string): UnitRow => ({ id, name, external_name: null, category: 'APARTMAN', single_beds: 0, double_beds: 1, temp_beds: 0, occ_adults: 2, occ_children: 0, occ_infants: 0, expense_factories: [], rates: [] });
+const unit = (id: string, name: string): UnitRow => ({ id, name, external_name: null, category: 'APARTMAN', single_beds: 0, double_beds: 1, temp_beds: 0, occ_adults: 2, occ_children: 0, occ_infants: 0, rates: [] });
 const units = [unit('u1', 'Apartment 1'), unit('u2', 'Apartment 2')];
 
 function setup(props: Partial<ChannelsTabProps> = {}, language: 'en' | 'hu' = 'en') {

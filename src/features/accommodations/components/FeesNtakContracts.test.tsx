@@ -2,18 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fill, renderWithI18n } from '../testing';
-import type { UnitRow } from '../types';
+import type { ExpenseFactoryRow, UnitRow } from '../types';
 import { ContractFiles } from './ContractFiles';
 import { FeesTab } from './FeesTab';
 import { NtakTab } from './NtakTab';
 
-const unit: UnitRow = { id: 'u1', name: 'Apartment 1', external_name: null, category: 'APARTMAN', single_beds: 0, double_beds: 1, temp_beds: 0, occ_adults: 2, occ_children: 0, occ_infants: 0, rates: [], expense_factories: [{ id: 'f1', name: 'Laundry', unit_id: 'u1', type: 'FIX', minimum: 0, value: 3500, currency: 'HUF', expense_type: 'laundry' }] };
+const unit: UnitRow = { id: 'u1', name: 'Apartment 1', external_name: null, category: 'APARTMAN', single_beds: 0, double_beds: 1, temp_beds: 0, occ_adults: 2, occ_children: 0, occ_infants: 0, rates: [] };
+const fees: ExpenseFactoryRow[] = [{ id: 'f1', name: 'Laundry', unit_id: 'u1', type: 'FIX', minimum: '0', value: '3500', currency: 'HUF', expense_type: 'laundry' }];
 
 describe('FeesTab', () => {
   it('lists fees per unit and saves a percent fee with its limits checked', async () => {
     const user = userEvent.setup({ delay: null });
     const onSave = vi.fn().mockResolvedValue(null);
-    renderWithI18n(<FeesTab units={[unit]} onSave={onSave} onDelete={vi.fn()} />);
+    renderWithI18n(<FeesTab units={[unit]} fees={fees} onSave={onSave} onDelete={vi.fn()} />);
     expect(screen.getByRole('row', { name: /Laundry/ }).textContent).toContain('3500 HUF');
     await user.click(screen.getByRole('button', { name: 'New fee' }));
     await fill(user, 'Fee name', 'Commission');

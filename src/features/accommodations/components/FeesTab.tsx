@@ -13,6 +13,7 @@ import { ItemListEditor } from './ItemListEditor';
 
 export interface FeesTabProps {
   units: UnitRow[];
+  fees: ExpenseFactoryRow[];
   readOnly?: boolean;
   onSave: (values: FeeValues, id: string | null) => Promise<SaveResult>;
   onDelete: (fee: ExpenseFactoryRow) => Promise<void>;
@@ -53,11 +54,10 @@ function FeeForm({ fee, units, onSave, onDone, onDirtyChange }: { fee: ExpenseFa
   );
 }
 
-export function FeesTab({ units, readOnly, onSave, onDelete, onDirtyChange }: FeesTabProps) {
+export function FeesTab({ units, fees, readOnly, onSave, onDelete, onDirtyChange }: FeesTabProps) {
   const { t } = useTranslation('accommodation');
   if (units.length === 0) return <p>{t('fees.needUnit')}</p>;
   const unitName = new Map(units.map((u) => [u.id, u.name]));
-  const fees = units.flatMap((u) => u.expense_factories);
   return (
     <ItemListEditor
       title={t('tabs.fees')}

@@ -27,7 +27,8 @@ export interface ItemListEditorProps<T extends { id: string }> {
   itemName: (item: T) => string;
   /** The form for `item`, or for a new row when null; call `done` after a successful save. */
   renderForm: (item: T | null, done: () => void) => ReactNode;
-  onDelete: (item: T) => Promise<void>;
+  /** Absent when the role may not delete these rows (the database would refuse). */
+  onDelete?: (item: T) => Promise<void>;
 }
 
 export function ItemListEditor<T extends { id: string }>({ title, emptyText, newLabel, items, columns, readOnly, itemName, renderForm, onDelete }: ItemListEditorProps<T>) {
@@ -63,19 +64,21 @@ export function ItemListEditor<T extends { id: string }>({ title, emptyText, new
                     <Button size="small" onClick={() => setEditing(item.id)} aria-label={t('actions.editItem', { name: itemName(item) })}>
                       {t('actions.edit')}
                     </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      aria-label={t('actions.deleteItem', { name: itemName(item) })}
-                      onClick={() => {
-                        if (window.confirm(t('confirmDelete', { name: itemName(item) }))) {
-                          if (editing === item.id) setEditing(undefined);
-                          void onDelete(item);
-                        }
-                      }}
-                    >
-                      {t('actions.delete')}
-                    </Button>
+                    {onDelete ? (
+                      <Button
+                        size="small"
+                        color="error"
+                        aria-label={t('actions.deleteItem', { name: itemName(item) })}
+                        onClick={() => {
+                          if (window.confirm(t('confirmDelete', { name: itemName(item) }))) {
+                            if (editing === item.id) setEditing(undefined);
+                            void onDelete(item);
+                          }
+                        }}
+                      >
+                        {t('actions.delete')}
+                      </Button>
+                    ) : null}
                   </TableCell>
                 )}
               </TableRow>

@@ -5,7 +5,7 @@ import { fill, renderWithI18n } from '../testing';
 import type { TaxRangeRow } from '../types';
 import { TaxesTab } from './TaxesTab';
 
-const budapest: TaxRangeRow = { id: 't1', type: 'PERCENT', currency: 'HUF', inclusive: false, value: 4, valid_from: '2026-01-01', valid_to: null, max_nights: null, issue_on_cleaning: false };
+const budapest: TaxRangeRow = { id: 't1', type: 'PERCENT', currency: 'HUF', inclusive: false, value: '4', valid_from: '2026-01-01', valid_to: null, max_nights: null, issue_on_cleaning: false };
 
 describe('TaxesTab', () => {
   it('previews the tax of a sample stay with the domain rules', async () => {

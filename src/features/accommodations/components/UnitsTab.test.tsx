@@ -5,7 +5,7 @@ import { fill, renderWithI18n } from '../testing';
 import type { UnitRow } from '../types';
 import { UnitsTab } from './UnitsTab';
 
-const unit: UnitRow = { id: 'u1', name: 'Apartment 1', external_name: null, category: 'STUDIO', single_beds: 1, double_beds: 1, temp_beds: 0, occ_adults: 3, occ_children: 1, occ_infants: 0, expense_factories: [], rates: [] };
+const unit: UnitRow = { id: 'u1', name: 'Apartment 1', external_name: null, category: 'STUDIO', single_beds: 1, double_beds: 1, temp_beds: 0, occ_adults: 3, occ_children: 1, occ_infants: 0, rates: [] };
 
 describe('UnitsTab', () => {
   it('lists units with beds and occupancy', () => {

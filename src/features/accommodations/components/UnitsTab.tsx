@@ -14,7 +14,7 @@ export interface UnitsTabProps {
   units: UnitRow[];
   readOnly?: boolean;
   onSave: (values: UnitValues, id: string | null) => Promise<SaveResult>;
-  onDelete: (unit: UnitRow) => Promise<void>;
+  onDelete?: (unit: UnitRow) => Promise<void>;
   onDirtyChange?: (id: string, dirty: boolean) => void;
 }
 

@@ -4,8 +4,9 @@
 import { useCallback, useMemo } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { PICKER_PAGE_SIZE, type SearchOptions } from '../components/SearchPicker';
-import { OWNER_NAME, OWNER_SEARCH } from '../graphql/ownerSearch';
-import { STAFF_NAMES, STAFF_SEARCH, staffSearchWhere } from '../graphql/staffSearch';
+import { OwnerNameDocument, OwnerSearchDocument } from '../graphql/ownerSearch.generated';
+import { StaffNamesDocument, StaffSearchDocument } from '../graphql/staffSearch.generated';
+import { staffSearchWhere } from '../people';
 import { containsPattern } from '../listQuery';
 
 export interface PeoplePickersInput {
@@ -23,20 +24,21 @@ function page<T>(rows: readonly T[], toOption: (row: T) => { id: string; label: 
 export function usePeoplePickers({ ownerId, staffUserIds, readsOwnerNames, readsStaffNames }: PeoplePickersInput) {
   const apollo = useApolloClient();
   const ids = useMemo(() => [...new Set(staffUserIds)], [staffUserIds]);
-  const ownerName = useQuery(OWNER_NAME, { variables: { id: ownerId ?? '' }, skip: !ownerId || !readsOwnerNames });
-  const staffNames = useQuery(STAFF_NAMES, { variables: { ids }, skip: ids.length === 0 || !readsStaffNames });
+  const ownerName = useQuery(OwnerNameDocument, { variables: { id: ownerId ?? '' }, skip: !ownerId || !readsOwnerNames });
+  const staffNames = useQuery(StaffNamesDocument, { variables: { ids }, skip: ids.length === 0 || !readsStaffNames });
 
   const knownNames = useMemo(() => {
     const names = new Map<string, string>();
     const owner = ownerName.data?.owners_by_pk;
     if (owner) names.set(owner.id, owner.name);
-    for (const person of staffNames.data?.staff_users ?? []) names.set(person.id, person.display_name ?? person.id);
+    // staff_users is a view, so its id is nullable in the schema; every row has one.
+    for (const person of staffNames.data?.staff_users ?? []) if (person.id) names.set(person.id, person.display_name ?? person.id);
     return names;
   }, [ownerName.data, staffNames.data]);
 
   const searchOwners = useCallback<SearchOptions>(
     async (text) => {
-      const { data } = await apollo.query({ query: OWNER_SEARCH, variables: { pattern: containsPattern(text), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
+      const { data } = await apollo.query({ query: OwnerSearchDocument, variables: { pattern: containsPattern(text), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
       return page(data?.owners ?? [], (owner) => ({ id: owner.id, label: owner.name }));
     },
     [apollo],
@@ -45,8 +47,9 @@ export function usePeoplePickers({ ownerId, staffUserIds, readsOwnerNames, reads
   const searchStaff = useCallback(
     (kind: 'manager' | 'cleaner'): SearchOptions =>
       async (text) => {
-        const { data } = await apollo.query({ query: STAFF_SEARCH, variables: { where: staffSearchWhere(kind, containsPattern(text)), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
-        return page(data?.staff_users ?? [], (person) => ({ id: person.id, label: person.display_name ?? person.id }));
+        const { data } = await apollo.query({ query: StaffSearchDocument, variables: { where: staffSearchWhere(kind, containsPattern(text)), limit: PICKER_PAGE_SIZE + 1 }, fetchPolicy: 'network-only' });
+        const people = (data?.staff_users ?? []).flatMap((person) => (person.id ? [{ id: person.id, name: person.display_name ?? person.id }] : []));
+        return page(people, (person) => ({ id: person.id, label: person.name }));
       },
     [apollo],
   );

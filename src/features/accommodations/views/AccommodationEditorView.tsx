@@ -30,33 +30,34 @@ import { RatesTab } from '../components/RatesTab';
 import { TaxesTab } from '../components/TaxesTab';
 import { UnitsTab } from '../components/UnitsTab';
 import { isForeignKeyViolation, messageOf, violationOf } from '../errors';
-import { ACCOMMODATION_CERTIFICATES } from '../graphql/accommodationCertificates';
-import { ACCOMMODATION_CHANNELS } from '../graphql/accommodationChannels';
-import { ACCOMMODATION_DETAILS } from '../graphql/accommodationDetails';
-import { ACCOMMODATION_LABELS } from '../graphql/accommodationLabels';
-import { ACCOMMODATION_STAFF } from '../graphql/accommodationStaff';
-import { DELETE_ACCOMMODATION } from '../graphql/deleteAccommodation';
-import { DELETE_ACCOMMODATION_FILE } from '../graphql/deleteAccommodationFile';
-import { DELETE_CHANNEL_LISTING } from '../graphql/deleteChannelListing';
-import { DELETE_FEE } from '../graphql/deleteFee';
-import { DELETE_RATE } from '../graphql/deleteRate';
-import { DELETE_TAX_RANGE } from '../graphql/deleteTaxRange';
-import { DELETE_UNIT } from '../graphql/deleteUnit';
-import { INSERT_ACCOMMODATION } from '../graphql/insertAccommodation';
-import { INSERT_ACCOMMODATION_FILE } from '../graphql/insertAccommodationFile';
-import { INSERT_CHANNEL_LISTING } from '../graphql/insertChannelListing';
-import { LABELS } from '../graphql/labels';
-import { LINK_AIRBNB } from '../graphql/linkAirbnb';
-import { REORDER_ACCOMMODATION_FILES } from '../graphql/reorderAccommodationFiles';
-import { SET_UNIT_STAFF } from '../graphql/setUnitStaff';
-import { UNIT_CHANNEL_LISTINGS } from '../graphql/unitChannelListings';
-import { UNLINK_AIRBNB } from '../graphql/unlinkAirbnb';
-import { UPDATE_ACCOMMODATION } from '../graphql/updateAccommodation';
-import { UPDATE_ACCOMMODATION_NTAK } from '../graphql/updateAccommodationNtak';
-import { UPSERT_FEE } from '../graphql/upsertFee';
-import { UPSERT_RATE } from '../graphql/upsertRate';
-import { UPSERT_TAX_RANGE } from '../graphql/upsertTaxRange';
-import { UPSERT_UNIT } from '../graphql/upsertUnit';
+import { AccommodationCertificatesDocument } from '../graphql/accommodationCertificates.generated';
+import { AccommodationChannelsDocument } from '../graphql/accommodationChannels.generated';
+import { AccommodationDetailsDocument } from '../graphql/accommodationDetails.generated';
+import { AccommodationFeesDocument } from '../graphql/accommodationFees.generated';
+import { AccommodationLabelsDocument } from '../graphql/accommodationLabels.generated';
+import { AccommodationStaffDocument } from '../graphql/accommodationStaff.generated';
+import { DeleteAccommodationDocument } from '../graphql/deleteAccommodation.generated';
+import { DeleteAccommodationFileDocument } from '../graphql/deleteAccommodationFile.generated';
+import { DeleteChannelListingDocument } from '../graphql/deleteChannelListing.generated';
+import { DeleteFeeDocument } from '../graphql/deleteFee.generated';
+import { DeleteRateDocument } from '../graphql/deleteRate.generated';
+import { DeleteTaxRangeDocument } from '../graphql/deleteTaxRange.generated';
+import { DeleteUnitDocument } from '../graphql/deleteUnit.generated';
+import { InsertAccommodationDocument } from '../graphql/insertAccommodation.generated';
+import { InsertAccommodationFileDocument } from '../graphql/insertAccommodationFile.generated';
+import { InsertChannelListingDocument } from '../graphql/insertChannelListing.generated';
+import { LabelsDocument } from '../graphql/labels.generated';
+import { LinkAirbnbDocument } from '../graphql/linkAirbnb.generated';
+import { ReorderAccommodationFilesDocument } from '../graphql/reorderAccommodationFiles.generated';
+import { SetUnitStaffDocument } from '../graphql/setUnitStaff.generated';
+import { UnitChannelListingsDocument } from '../graphql/unitChannelListings.generated';
+import { UnlinkAirbnbDocument } from '../graphql/unlinkAirbnb.generated';
+import { UpdateAccommodationDocument } from '../graphql/updateAccommodation.generated';
+import { UpdateAccommodationNtakDocument } from '../graphql/updateAccommodationNtak.generated';
+import { UpsertFeeDocument } from '../graphql/upsertFee.generated';
+import { UpsertRateDocument } from '../graphql/upsertRate.generated';
+import { UpsertTaxRangeDocument } from '../graphql/upsertTaxRange.generated';
+import { UpsertUnitDocument } from '../graphql/upsertUnit.generated';
 import { useLeaveWarning } from '../hooks/useLeaveWarning';
 import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
 import { usePeoplePickers } from '../hooks/usePeoplePickers';
@@ -97,34 +98,35 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const allowNavigation = useLeaveWarning(dirtyForms.size > 0, t('unsavedChanges'));
 
   const skip = isNew || limitReached;
-  const details = useQuery(ACCOMMODATION_DETAILS, { variables: { id }, skip });
-  const labelIds = useQuery(ACCOMMODATION_LABELS, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
-  const staffLinks = useQuery(ACCOMMODATION_STAFF, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
-  const channels = useQuery(ACCOMMODATION_CHANNELS, { variables: { id }, skip: skip || !can.readsChannels });
-  const certificates = useQuery(ACCOMMODATION_CERTIFICATES, { variables: { id }, skip: skip || !can.readsCertificates });
-  const listings = useQuery(UNIT_CHANNEL_LISTINGS, { variables: { id }, skip: skip || !can.readsChannelListings });
-  const labels = useQuery(LABELS, { skip: !can.readsStaffAndLabels });
+  const details = useQuery(AccommodationDetailsDocument, { variables: { id }, skip });
+  const labelIds = useQuery(AccommodationLabelsDocument, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
+  const staffLinks = useQuery(AccommodationStaffDocument, { variables: { id }, skip: skip || !can.readsStaffAndLabels });
+  const channels = useQuery(AccommodationChannelsDocument, { variables: { id }, skip: skip || !can.readsChannels });
+  const certificates = useQuery(AccommodationCertificatesDocument, { variables: { id }, skip: skip || !can.readsCertificates });
+  const listings = useQuery(UnitChannelListingsDocument, { variables: { id }, skip: skip || !can.readsChannelListings });
+  const labels = useQuery(LabelsDocument, { skip: !can.readsStaffAndLabels });
+  const fees = useQuery(AccommodationFeesDocument, { variables: { id }, skip: skip || !can.readsFees });
 
-  const [insertAccommodation] = useMutation(INSERT_ACCOMMODATION);
-  const [updateAccommodation] = useMutation(UPDATE_ACCOMMODATION);
-  const [updateNtak] = useMutation(UPDATE_ACCOMMODATION_NTAK);
-  const [setUnitStaff] = useMutation(SET_UNIT_STAFF);
-  const [upsertUnit] = useMutation(UPSERT_UNIT);
-  const [deleteUnit] = useMutation(DELETE_UNIT);
-  const [upsertRate] = useMutation(UPSERT_RATE);
-  const [deleteRate] = useMutation(DELETE_RATE);
-  const [upsertTaxRange] = useMutation(UPSERT_TAX_RANGE);
-  const [deleteTaxRange] = useMutation(DELETE_TAX_RANGE);
-  const [upsertFee] = useMutation(UPSERT_FEE);
-  const [deleteFee] = useMutation(DELETE_FEE);
-  const [insertFile] = useMutation(INSERT_ACCOMMODATION_FILE);
-  const [reorderFiles] = useMutation(REORDER_ACCOMMODATION_FILES);
-  const [deleteFile] = useMutation(DELETE_ACCOMMODATION_FILE);
-  const [linkAirbnb] = useMutation(LINK_AIRBNB);
-  const [unlinkAirbnb] = useMutation(UNLINK_AIRBNB);
-  const [insertListing] = useMutation(INSERT_CHANNEL_LISTING);
-  const [deleteListing] = useMutation(DELETE_CHANNEL_LISTING);
-  const [deleteAccommodation] = useMutation(DELETE_ACCOMMODATION);
+  const [insertAccommodation] = useMutation(InsertAccommodationDocument);
+  const [updateAccommodation] = useMutation(UpdateAccommodationDocument);
+  const [updateNtak] = useMutation(UpdateAccommodationNtakDocument);
+  const [setUnitStaff] = useMutation(SetUnitStaffDocument);
+  const [upsertUnit] = useMutation(UpsertUnitDocument);
+  const [deleteUnit] = useMutation(DeleteUnitDocument);
+  const [upsertRate] = useMutation(UpsertRateDocument);
+  const [deleteRate] = useMutation(DeleteRateDocument);
+  const [upsertTaxRange] = useMutation(UpsertTaxRangeDocument);
+  const [deleteTaxRange] = useMutation(DeleteTaxRangeDocument);
+  const [upsertFee] = useMutation(UpsertFeeDocument);
+  const [deleteFee] = useMutation(DeleteFeeDocument);
+  const [insertFile] = useMutation(InsertAccommodationFileDocument);
+  const [reorderFiles] = useMutation(ReorderAccommodationFilesDocument);
+  const [deleteFile] = useMutation(DeleteAccommodationFileDocument);
+  const [linkAirbnb] = useMutation(LinkAirbnbDocument);
+  const [unlinkAirbnb] = useMutation(UnlinkAirbnbDocument);
+  const [insertListing] = useMutation(InsertChannelListingDocument);
+  const [deleteListing] = useMutation(DeleteChannelListingDocument);
+  const [deleteAccommodation] = useMutation(DeleteAccommodationDocument);
 
   const accommodation = details.data?.accommodations_by_pk ?? null;
   const units = useMemo(() => accommodation?.units ?? [], [accommodation]);
@@ -139,12 +141,13 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const refetchAll = useCallback(async () => {
     await Promise.all([
       details.refetch(),
+      can.readsFees ? fees.refetch() : null,
       can.readsStaffAndLabels ? labelIds.refetch() : null,
       can.readsStaffAndLabels ? staffLinks.refetch() : null,
       can.readsChannels ? channels.refetch() : null,
       can.readsChannelListings ? listings.refetch() : null,
     ]);
-  }, [details, labelIds, staffLinks, channels, listings, can.readsStaffAndLabels, can.readsChannels, can.readsChannelListings]);
+  }, [details, fees, labelIds, staffLinks, channels, listings, can.readsFees, can.readsStaffAndLabels, can.readsChannels, can.readsChannelListings]);
 
   /** Runs a write: a toast either way, the database's uniqueness errors back to the form. */
   const write = useCallback(
@@ -308,7 +311,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
             readOnly={!can.units}
             onDirtyChange={onDirtyChange}
             onSave={(values, unitId) => write(() => upsertUnit({ variables: { object: unitToObject(values, id, unitId) } }))}
-            onDelete={async (unit) => void (await write(() => deleteUnit({ variables: { id: unit.id } }), 'toast.deleted'))}
+            onDelete={can.deletesUnits ? async (unit) => void (await write(() => deleteUnit({ variables: { id: unit.id } }), 'toast.deleted')) : undefined}
           />
         ) : null}
         {tab === 'rates' ? (
@@ -375,6 +378,7 @@ export function AccommodationEditorView({ id }: { id: string }) {
         {tab === 'fees' ? (
           <FeesTab
             units={units}
+            fees={fees.data?.expense_factories ?? []}
             readOnly={!can.fees}
             onDirtyChange={onDirtyChange}
             onSave={(values, feeId) => write(() => upsertFee({ variables: { object: feeToObject(values, feeId) } }))}

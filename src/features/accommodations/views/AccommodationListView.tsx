@@ -13,11 +13,11 @@ import { capabilitiesFor } from '../capabilities';
 import { COLUMNS_STORAGE_KEY, parseColumns, type TableColumn } from '../columns';
 import { AccommodationFiltersBar } from '../components/AccommodationFiltersBar';
 import { AccommodationTable, ColumnChooser, PAGE_SIZES } from '../components/AccommodationTable';
-import { ACCOMMODATION_CITIES } from '../graphql/accommodationCities';
-import { ACCOMMODATION_LIST } from '../graphql/accommodationList';
-import { ACCOMMODATION_LIST_LABELS } from '../graphql/accommodationListLabels';
-import { ACCOMMODATION_OWNER_OPTIONS } from '../graphql/accommodationOwnerOptions';
-import { LABELS } from '../graphql/labels';
+import { AccommodationCitiesDocument } from '../graphql/accommodationCities.generated';
+import { AccommodationListDocument } from '../graphql/accommodationList.generated';
+import { AccommodationListLabelsDocument } from '../graphql/accommodationListLabels.generated';
+import { AccommodationOwnerOptionsDocument } from '../graphql/accommodationOwnerOptions.generated';
+import { LabelsDocument } from '../graphql/labels.generated';
 import { useDebounced } from '../hooks/useDebounced';
 import { useStoredState } from '../hooks/useStoredState';
 import { accommodationOrderBy, accommodationWhere, EMPTY_FILTERS, pageVariables, type AccommodationFilters, type Sort } from '../listQuery';
@@ -37,14 +37,14 @@ export function AccommodationListView() {
   const search = useDebounced(filters.search, 300);
 
   const where = useMemo(() => accommodationWhere({ ...filters, search }), [filters, search]);
-  const list = useQuery(ACCOMMODATION_LIST, { variables: { where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) } });
+  const list = useQuery(AccommodationListDocument, { variables: { where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) } });
   // Filter choices and labels are optional: a role that may not read them just gets fewer filters.
-  const cities = useQuery(ACCOMMODATION_CITIES);
-  const owners = useQuery(ACCOMMODATION_OWNER_OPTIONS);
-  const labels = useQuery(LABELS, { skip: !can.readsStaffAndLabels });
+  const cities = useQuery(AccommodationCitiesDocument);
+  const owners = useQuery(AccommodationOwnerOptionsDocument);
+  const labels = useQuery(LabelsDocument, { skip: !can.readsStaffAndLabels });
   const rows = list.data?.accommodations ?? list.previousData?.accommodations ?? [];
   const ids = rows.map((row) => row.id);
-  const pageLabels = useQuery(ACCOMMODATION_LIST_LABELS, { variables: { ids }, skip: !can.readsStaffAndLabels || ids.length === 0 });
+  const pageLabels = useQuery(AccommodationListLabelsDocument, { variables: { ids }, skip: !can.readsStaffAndLabels || ids.length === 0 });
 
   const labelsById = useMemo(() => {
     const map = new Map<string, LabelRow[]>();

@@ -3,14 +3,14 @@
 import { useRouter } from 'next/router';
 import { useQuery } from '@apollo/client/react';
 import { OpenAccommodationsStrip } from '../components/OpenAccommodationsStrip';
-import { OPEN_ACCOMMODATION_NAMES } from '../graphql/openAccommodationNames';
+import { OpenAccommodationNamesDocument } from '../graphql/openAccommodationNames.generated';
 import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
 import { accommodationListUrl, accommodationUrl } from '../urls';
 
 export function OpenStripContainer({ activeId }: { activeId: string | null }) {
   const router = useRouter();
   const { open, close } = useOpenAccommodations();
-  const names = useQuery(OPEN_ACCOMMODATION_NAMES, { variables: { ids: open }, skip: open.length === 0 });
+  const names = useQuery(OpenAccommodationNamesDocument, { variables: { ids: open }, skip: open.length === 0 });
   const nameOf = new Map((names.data?.accommodations ?? []).map((a) => [a.id, a.name]));
   return (
     <OpenAccommodationsStrip

@@ -17,10 +17,14 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { PERSONAL_ACCESS_TOKENS, REVOKE_PERSONAL_ACCESS_TOKEN, USER_ROLE_CONTEXT, type PersonalAccessTokenRow } from '../graphql/personalAccessTokens';
+import { PersonalAccessTokensDocument, RevokePersonalAccessTokenDocument, type PersonalAccessTokensQuery } from '../graphql/personalAccessTokens.generated';
+import { USER_ROLE_CONTEXT } from '../graphql/userRole';
+
+type PersonalAccessTokenRow = PersonalAccessTokensQuery['authRefreshTokens'][number];
 
 function tokenName(row: PersonalAccessTokenRow): string | null {
-  const name = row.metadata?.name;
+  const metadata = row.metadata;
+  const name = metadata && typeof metadata === 'object' && 'name' in metadata ? metadata.name : null;
   return typeof name === 'string' && name.trim() ? name : null;
 }
 
@@ -28,8 +32,8 @@ export function PersonalAccessTokenList() {
   const { t, i18n } = useTranslation('auth');
   const { t: tError } = useTranslation('error');
   const { isAuthenticated } = useAuthenticationStatus();
-  const { data, loading, error, refetch } = useQuery(PERSONAL_ACCESS_TOKENS, { context: USER_ROLE_CONTEXT, fetchPolicy: 'cache-and-network', skip: !isAuthenticated });
-  const [revoke, revoking] = useMutation(REVOKE_PERSONAL_ACCESS_TOKEN, { context: USER_ROLE_CONTEXT });
+  const { data, loading, error, refetch } = useQuery(PersonalAccessTokensDocument, { context: USER_ROLE_CONTEXT, fetchPolicy: 'cache-and-network', skip: !isAuthenticated });
+  const [revoke, revoking] = useMutation(RevokePersonalAccessTokenDocument, { context: USER_ROLE_CONTEXT });
   const [confirming, setConfirming] = useState<PersonalAccessTokenRow | null>(null);
   const [revokeFailed, setRevokeFailed] = useState(false);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });

@@ -17,7 +17,7 @@ import { FormTextField } from '@/components/form/FormTextField';
 import { formMessage, translateFormMessage } from '@/components/form/formMessage';
 import { nameField } from '@/components/form/validation';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
-import { PERSONAL_ACCESS_TOKENS } from '../graphql/personalAccessTokens';
+import { PersonalAccessTokensDocument } from '../graphql/personalAccessTokens.generated';
 import type { AuthErrorLike } from '../lib/authErrors';
 
 const schema = yup.object({
@@ -59,7 +59,7 @@ export function PersonalAccessTokensCard() {
             setCreated(result.data?.personalAccessToken ?? null);
             helpers.resetForm();
             // The list below shows the new token's name and dates.
-            await apollo.refetchQueries({ include: [PERSONAL_ACCESS_TOKENS] });
+            await apollo.refetchQueries({ include: [PersonalAccessTokensDocument] });
           }
         }}
       >

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormTextField } from '@/components/form/FormTextField';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
-import { SECURITY_KEYS } from '../graphql/securityKeys';
+import { SecurityKeysDocument } from '../graphql/securityKeys.generated';
 import { SecurityKeyList } from './SecurityKeyList';
 
 export function SecurityKeyCard() {
@@ -35,7 +35,7 @@ export function SecurityKeyCard() {
           const result = await add(values.nickname.trim() || undefined);
           if (!result.isSuccess) return;
           resetForm();
-          await apollo.refetchQueries({ include: [SECURITY_KEYS] }).catch(() => undefined);
+          await apollo.refetchQueries({ include: [SecurityKeysDocument] }).catch(() => undefined);
         }}
       >
         {({ isSubmitting }) => (

@@ -20,18 +20,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormTextField } from '@/components/form/FormTextField';
 import { formMessage } from '@/components/form/formMessage';
-import { USER_ROLE_CONTEXT } from '../graphql/personalAccessTokens';
-import { REMOVE_SECURITY_KEY, RENAME_SECURITY_KEY, SECURITY_KEYS, type SecurityKeyRow } from '../graphql/securityKeys';
+import { USER_ROLE_CONTEXT } from '../graphql/userRole';
+import { RemoveSecurityKeyDocument, RenameSecurityKeyDocument, SecurityKeysDocument, type SecurityKeysQuery } from '../graphql/securityKeys.generated';
+
+type SecurityKeyRow = SecurityKeysQuery['authUserSecurityKeys'][number];
 
 const NICKNAME_MAX = 64;
 
 export function SecurityKeyList() {
   const { t } = useTranslation('auth');
   const { isAuthenticated } = useAuthenticationStatus();
-  const { data, loading, error } = useQuery(SECURITY_KEYS, { context: USER_ROLE_CONTEXT, fetchPolicy: 'cache-and-network', skip: !isAuthenticated });
-  const refetchQueries = [{ query: SECURITY_KEYS, context: USER_ROLE_CONTEXT }];
-  const [rename] = useMutation(RENAME_SECURITY_KEY, { context: USER_ROLE_CONTEXT, refetchQueries, awaitRefetchQueries: true });
-  const [remove, removing] = useMutation(REMOVE_SECURITY_KEY, { context: USER_ROLE_CONTEXT, refetchQueries, awaitRefetchQueries: true });
+  const { data, loading, error } = useQuery(SecurityKeysDocument, { context: USER_ROLE_CONTEXT, fetchPolicy: 'cache-and-network', skip: !isAuthenticated });
+  const refetchQueries = [{ query: SecurityKeysDocument, context: USER_ROLE_CONTEXT }];
+  const [rename] = useMutation(RenameSecurityKeyDocument, { context: USER_ROLE_CONTEXT, refetchQueries, awaitRefetchQueries: true });
+  const [remove, removing] = useMutation(RemoveSecurityKeyDocument, { context: USER_ROLE_CONTEXT, refetchQueries, awaitRefetchQueries: true });
   const [renaming, setRenaming] = useState<SecurityKeyRow | null>(null);
   const [removingKey, setRemovingKey] = useState<SecurityKeyRow | null>(null);
   const [failure, setFailure] = useState<'rename' | 'remove' | null>(null);
