@@ -1,15 +1,16 @@
-// POST /v1/functions/quote on the real embedded backend with the demo data: prices pinned against
+// POST /v1/functions/quote on the real embedded backend (the test sits under _pricing/: Nhost
+// deploys every other file of functions/ as an endpoint) with the demo data: prices pinned against
 // the rows the test reads itself (dates are picked from the data, not fixed, so the test holds
 // when the demo dates move), restrictions with translated reasons, who may ask, and bad input.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningBackend } from '../backend/server';
-import { percentOf, toMinor } from '../src/domain/money';
-import { addDays } from '../src/domain/dates';
-import { isoWeekday, toDay } from '../src/domain/pricing/days';
-import { startTestBackend } from '../tests/helpers/backend';
-import { ACC, DEMO, UNIT, makeClient, type Client } from '../tests/integration/permissionsClient';
-import { todayInBudapest } from './quote';
+import type { RunningBackend } from '../../backend/server';
+import { percentOf, toMinor } from '../../src/domain/money';
+import { addDays } from '../../src/domain/dates';
+import { isoWeekday, toDay } from '../../src/domain/pricing/days';
+import { startTestBackend } from '../../tests/helpers/backend';
+import { ACC, DEMO, UNIT, makeClient, type Client } from '../../tests/integration/permissionsClient';
+import { todayInBudapest } from '../quote';
 
 let backend: RunningBackend;
 let client: Client;
