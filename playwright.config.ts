@@ -1,6 +1,9 @@
-// End-to-end tests in Debian's Chromium against the real backend (fresh PGlite with demo data)
-// and the built web app. `npm run test:e2e` starts both through webServer.
+// End-to-end tests in Chromium against the real backend (fresh PGlite with demo data) and the
+// built web app. `npm run test:e2e` first makes sure a Chromium is there (scripts/ensure-browser.ts:
+// CHROMIUM_PATH, the system's, Playwright's own, or it installs one), then starts both servers
+// through webServer.
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/browser';
 
 const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
@@ -21,7 +24,7 @@ export default defineConfig({
     baseURL: `http://localhost:${WEB_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: findChromium()?.path,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
