@@ -1,6 +1,10 @@
 // Command line of the embedded backend.
 //   npm run backend -- [--project nhost] [--port 1337] [--data .data] [--seeds false]
 //   npm run schema  -- [--role admin] [--project nhost]      prints the role's GraphQL SDL
+//   npm run backup  -- --data <folder> --out <dir>           database.sql + storage/ (see backup.ts)
+//   npm run restore -- --in <dir> --data <new folder>        (DATABASE_URL set: into that server)
+import path from 'node:path';
+import { backup, BackupError, restore } from './backup';
 import { loadConfig, UnsafeConfigError, type CliFlags } from './config';
 import { MigrationError } from './db';
 import { DataDirLockedError } from './db/lock';
@@ -8,7 +12,9 @@ import { DatabaseFolderError } from './db/pglite';
 import { startBackend, type RunningBackend } from './server';
 import { printRoleSchema } from './graphql';
 
-function parseFlags(argv: string[]): { command: string; flags: CliFlags & { role?: string } } {
+type Flags = CliFlags & { role?: string; out?: string; in?: string };
+
+function parseFlags(argv: string[]): { command: string; flags: Flags } {
   const flags: Record<string, string | boolean> = {};
   let command = 'serve';
   for (let i = 0; i < argv.length; i++) {
@@ -20,7 +26,7 @@ function parseFlags(argv: string[]): { command: string; flags: CliFlags & { role
       else flags[k] = true;
     } else command = a;
   }
-  return { command, flags: flags as CliFlags & { role?: string } };
+  return { command, flags: flags as Flags };
 }
 
 async function main(): Promise<void> {
@@ -29,6 +35,18 @@ async function main(): Promise<void> {
   if (command === 'schema') {
     process.stdout.write(await printRoleSchema(config, flags.role ?? 'admin'));
     return;
+  }
+  if (command === 'backup' || command === 'restore') {
+    const dir = command === 'backup' ? flags.out : flags.in;
+    if (!flags.data || typeof dir !== 'string') {
+      throw new BackupError(command === 'backup' ? 'usage: npm run backup -- --data <folder> --out <dir>' : 'usage: npm run restore -- --in <dir> --data <new folder>');
+    }
+    const log = (line: string) => console.log(`[${command}] ${line}`);
+    const started = Date.now();
+    if (command === 'backup') await backup({ dataDir: config.dataDir, outDir: path.resolve(dir), databaseUrl: config.databaseUrl, log });
+    else await restore({ inDir: path.resolve(dir), dataDir: config.dataDir, databaseUrl: config.databaseUrl, log });
+    log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    process.exit(0);
   }
   // Ctrl-C / SIGTERM: requests in flight finish, the database is checkpointed and closed, the
   // data folder's lock is released. A signal during startup stops once the start is complete
@@ -62,7 +80,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DatabaseFolderError)
+  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DatabaseFolderError || e instanceof BackupError)
     console.error(`[backend] ${e.message}`);
   else console.error('[backend] failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);

@@ -131,6 +131,11 @@ function preflight(dir: string): 'new' | 'existing' {
   return 'existing';
 }
 
+/** A PGlite on a folder (created when new), checked as the backend opens it: for backup and restore. */
+export function openPgliteFolder(dir: string): Promise<PGlite> {
+  return createPglite(dir);
+}
+
 async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   if (!dataDir) return PGlite.create('memory://', { extensions: EXTENSIONS });
   if (preflight(dataDir) === 'new') {
