@@ -1,0 +1,185 @@
+// NTAK and VIZA end to end on the real embedded backend and the local doubles (real mutual TLS):
+// a member generates the key and CSR, the double's CA issues the certificate, the member uploads
+// it; a booking and a check-in queue reservation, check-in and VIZA submissions through the event
+// triggers, which are delivered, signed, and accepted field by field. A field error comes back
+// with the row and column to fix; an expired certificate blocks sending with a clear reason; no
+// role but the admin secret reads the private key.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBackend } from '../server';
+import { startTestBackend } from '../../tests/helpers/backend';
+import { generateKeyAndCsr } from '../../functions/_registry/pki';
+import { seal } from '../../functions/_registry/secretBox';
+import { startRegistryDoubles, type RegistryDoubles } from './server';
+
+let backend: RunningBackend;
+let doubles: RegistryDoubles;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-doubles-'));
+const ADMIN = 'registry-test-admin-secret';
+const KEY = crypto.randomBytes(32).toString('hex');
+const ids = { owner: crypto.randomUUID(), acc: crypto.randomUUID(), unit: crypto.randomUUID(), booking: crypto.randomUUID(), bu: crypto.randomUUID(), guest: crypto.randomUUID(), expired: crypto.randomUUID() };
+
+async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, auth?: { role: string }): Promise<{ data?: T; errors?: { message: string }[] }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (auth) headers.authorization = `Bearer ${await token(auth.role)}`;
+  else headers['x-hasura-admin-secret'] = ADMIN;
+  const res = await fetch(`${backend.url}/v1/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  return (await res.json()) as { data?: T; errors?: { message: string }[] };
+}
+
+const USER = crypto.randomUUID();
+function token(role: string): Promise<string> {
+  return backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, 'x-hasura-user-id': USER, 'x-hasura-user-is-anonymous': 'false' }, sub: USER }, 900);
+}
+
+async function call(fn: string, body: unknown, role = 'member') {
+  const res = await fetch(`${backend.url}/v1/functions/${fn}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(role)}` }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+async function submissions(where: Record<string, unknown>) {
+  const d = await gql(`query ($w: registry_submissions_bool_exp!) { registry_submissions(where: $w, order_by: {created_at: asc}) { id service message_type status reason attempts field_errors payload response } }`, { w: where });
+  return d.data.registry_submissions as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+beforeAll(async () => {
+  doubles = await startRegistryDoubles({ dataDir: path.join(dir, 'ca') });
+  // Functions read their configuration at run time, from this process's environment.
+  Object.assign(process.env, {
+    NTAK_ENDPOINT: doubles.ntakUrl, VIZA_ENDPOINT: doubles.vizaUrl, NTAK_CA_PEM: doubles.caPem, VIZA_CA_PEM: doubles.caPem,
+    NTAK_RSA_BITS: '2048', REGISTRY_KEY_ENCRYPTION_KEY: KEY, REGISTRY_RETRY_BASE_SECONDS: '1',
+  });
+  backend = await startTestBackend({ env: { NHOST_ADMIN_SECRET: ADMIN } });
+  const r = await gql(
+    `mutation ($o: owners_insert_input!, $a: [accommodations_insert_input!]!, $u: units_insert_input!, $x: exchange_rates_insert_input!) {
+      insert_owners_one(object: $o) { id } insert_accommodations(objects: $a) { affected_rows } insert_units_one(object: $u) { id } insert_exchange_rates_one(object: $x) { date }
+    }`,
+    {
+      o: { id: ids.owner, name: 'Kovács Kft.' },
+      a: [
+        { id: ids.acc, owner_id: ids.owner, name: 'Registry Test Loft', ntak_id: 'AB12CD34', ntak_name: 'Registry Test Loft', tax_id: '12345678-1-42', zip: '1061', address: 'Andrássy út 1', vat_rate: 18 },
+        { id: ids.expired, owner_id: ids.owner, name: 'Expired Cert Flat', ntak_id: 'EX12CD34', tax_id: '12345678-1-42', zip: '1061', address: 'Andrássy út 2' },
+      ],
+      u: { id: ids.unit, accommodation_id: ids.acc, name: 'A1', category: 'APARTMAN', single_beds: 1, double_beds: 1, occ_adults: 3 },
+      x: { date: '2020-01-01', currency: 'EUR', rate_huf: 400 },
+    },
+  );
+  expect(r.errors).toBeUndefined();
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+  await doubles?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('certificates', () => {
+  it('generates a key and CSR, accepts the issued certificate, and hides the key from every role', async () => {
+    const gen = await call('ntak/certificate', { action: 'generate', accommodationId: ids.acc });
+    expect(gen.status).toBe(200);
+    expect(gen.body.csr).toContain('BEGIN CERTIFICATE REQUEST');
+    const denied = await call('ntak/certificate', { action: 'generate', accommodationId: ids.acc }, 'manager');
+    expect(denied.status).toBe(403);
+    const cert = await doubles.issueCertificate(gen.body.csr, { accommodationName: 'Registry Test Loft', providerName: 'Kovács Kft.', taxNumber: '12345678-1-42', postalCode: '1061', locality: 'Budapest', reportingId: 'AB12CD34' });
+    const up = await call('ntak/certificate', { action: 'upload', accommodationId: ids.acc, certificate: cert });
+    expect(up.status).toBe(200);
+    expect(up.body.subject).toMatchObject({ CN: 'Registry Test Loft', OU: 'AB12CD34', L: 'Budapest' });
+    expect(up.body.state).toBe('valid');
+    const foreign = await generateKeyAndCsr(2048);
+    const wrong = await call('ntak/certificate', { action: 'upload', accommodationId: ids.acc, certificate: await doubles.issueCertificate(foreign.csrPem, { accommodationName: 'x', reportingId: 'AB12CD34' }) });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'key-mismatch' } });
+
+    const stored = await gql(`query ($id: uuid!) { accommodations_by_pk(id: $id) { ntak_private_key } }`, { id: ids.acc });
+    expect(stored.data.accommodations_by_pk.ntak_private_key).toMatch(/^v1\./);
+    expect(stored.data.accommodations_by_pk.ntak_private_key).not.toContain('PRIVATE KEY');
+    for (const role of ['communicator', 'member', 'manager', 'owner', 'inspector', 'cleaner', 'contractor']) {
+      for (const q of [
+        `{ accommodations { ntak_private_key } }`,
+        `{ accommodations(where: {ntak_private_key: {_is_null: false}}) { id } }`,
+        `{ accommodations(order_by: {ntak_private_key: asc}) { id } }`,
+      ]) {
+        const res = await gql(q, {}, { role });
+        expect(res.errors?.length, `${role}: ${q}`).toBeGreaterThan(0);
+        expect(JSON.stringify(res)).not.toContain('v1.');
+      }
+    }
+  }, 60_000);
+});
+
+describe('reporting', () => {
+  it('queues and delivers the reservation, the check-in and the VIZA check-in through the triggers', async () => {
+    const b = await gql(
+      `mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`,
+      { b: { id: ids.booking, accommodation_id: ids.acc, customer_name: 'Anna Müller', customer_country: 'DE', channel: 'airbnb', checkin: '2030-03-10', checkout: '2030-03-13', adults: 2, currency: 'EUR', accommodation_fee: 300, cleaning_fee: 30, booked_units: { data: [{ id: ids.bu, unit_id: ids.unit, adults: 2 }] } } },
+    );
+    expect(b.errors).toBeUndefined();
+    const [reservation] = await waitFor(async () => {
+      const s = await submissions({ booking_id: { _eq: ids.booking }, message_type: { _eq: 'reservation' } });
+      return s.length && s[0].status !== 'pending' ? s : null;
+    });
+    expect(reservation).toMatchObject({ status: 'success', attempts: 1, response: { foglalasEsemenyResponse: [] } });
+    expect(reservation.payload.message.body).toMatchObject({ reservationNumber: ids.booking, grossAmount: 132000, salesChannel: 'KOZVETITO_ONLINE', nationality: 'DE' });
+
+    const g = await gql(`mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {
+      g: { id: ids.guest, booking_unit_id: ids.bu, first_name: 'Anna', last_name: 'Müller', dob: '1985-04-12', gender: 'female', nationality: 'DE', country: 'DE', zip: '10115', document_id: 'C01X00T47', document_type: 'id_card', checkin_time: '2030-03-10T15:00:00Z', checkout_time: '2030-03-13T09:00:00Z' },
+    });
+    expect(g.errors).toBeUndefined();
+    const done = await waitFor(async () => {
+      const s = await submissions({ guest_checkin_id: { _eq: ids.guest } });
+      return s.length === 2 && s.every((x) => x.status !== 'pending') ? s : null;
+    });
+    expect(done.map((s) => [s.service, s.message_type, s.status])).toEqual(expect.arrayContaining([['ntak', 'check_in', 'success'], ['viza', 'check_in', 'success']]));
+    const ntakCheckIn = done.find((s) => s.service === 'ntak');
+    expect(JSON.stringify(ntakCheckIn.payload.message)).not.toMatch(/Müller|C01X00T47/);
+    const acc = await gql(`query ($id: uuid!) { accommodations_by_pk(id: $id) { viza_status } }`, { id: ids.acc });
+    expect(acc.data.accommodations_by_pk.viza_status).toBe('OK');
+    expect([...doubles.processed.values()].every((n) => n === 1)).toBe(true);
+  }, 60_000);
+
+  it('a field error names the row and column to fix; re-send after the fix succeeds', async () => {
+    const guest = crypto.randomUUID();
+    await gql(`mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {
+      g: { id: guest, booking_unit_id: ids.bu, first_name: 'Tom', last_name: 'Smith', dob: '1990-01-01', gender: 'male', nationality: 'US', country: 'US', zip: '', document_id: 'P1234567', document_type: 'passport', checkin_time: '2030-03-10T15:00:00Z', checkout_time: '2030-03-13T09:00:00Z' },
+    });
+    const failed = await waitFor(async () => {
+      const s = await submissions({ guest_checkin_id: { _eq: guest }, service: { _eq: 'ntak' } });
+      return s.length && s[0].status === 'error' ? s[0] : null;
+    });
+    expect(failed.field_errors).toEqual([expect.objectContaining({ path: 'guests[0].residencePostCode', code: 'required', fix: { table: 'guest_checkins', id: guest, column: 'zip' } })]);
+    const viza = await waitFor(async () => (await submissions({ guest_checkin_id: { _eq: guest }, service: { _eq: 'viza' }, status: { _eq: 'error' } }))[0]);
+    expect(viza.field_errors.map((e: { path: string }) => e.path)).toEqual(['guests[0].visaNumber', 'guests[0].visaDateOfEntry', 'guests[0].visaPlaceOfEntry']);
+
+    await gql(`mutation ($id: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {zip: "10001"}) { id } }`, { id: guest });
+    const again = await call('registry/resend', { submissionId: failed.id }, 'communicator');
+    expect(again).toMatchObject({ status: 200, body: { status: 'success' } });
+  }, 60_000);
+
+  it('an expired certificate blocks sending with a clear reason', async () => {
+    const { privateKeyPem, csrPem } = await generateKeyAndCsr(2048);
+    const cert = await doubles.issueCertificate(csrPem, { accommodationName: 'Expired Cert Flat', reportingId: 'EX12CD34' }, 30, new Date(Date.now() - 40 * 86_400_000));
+    await gql(`mutation ($id: uuid!, $set: accommodations_set_input!) { update_accommodations_by_pk(pk_columns: {id: $id}, _set: $set) { id } }`, {
+      id: ids.expired,
+      set: { ntak_cert: cert, ntak_private_key: seal(privateKeyPem, Buffer.from(KEY, 'hex')), ntak_cert_valid_from: new Date(Date.now() - 40 * 86_400_000).toISOString(), ntak_cert_valid_to: new Date(Date.now() - 10 * 86_400_000).toISOString() },
+    });
+    const before = doubles.received.length;
+    const b = crypto.randomUUID();
+    await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, { b: { id: b, accommodation_id: ids.expired, customer_name: 'Late Guest', checkin: '2030-05-01', checkout: '2030-05-03', currency: 'HUF', accommodation_fee: 50000 } });
+    const row = await waitFor(async () => (await submissions({ booking_id: { _eq: b }, status: { _neq: 'pending' } }))[0]);
+    expect(row.status).toBe('blocked');
+    expect(row.reason).toMatch(/^certificate-expired: the NTAK certificate expired on \d{4}-\d{2}-\d{2}/);
+    expect(doubles.received.length).toBe(before);
+  }, 60_000);
+});
