@@ -129,8 +129,49 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
         await sql("INSERT INTO public.tags (name) VALUES ('x')");
         const [call] = await hooks.waitFor('/tags', 1);
         expect(call.body.trigger).toEqual({ name: 'tags_inserted' });
+        await waitUntil(async () => (await sql('SELECT 1 FROM hdb_catalog.event_invocation_logs WHERE event_id = $1', [call.body.id])).length > 0);
         const [log] = await sql<{ request: { headers: { name: string; value?: string }[] } }>('SELECT request FROM hdb_catalog.event_invocation_logs WHERE event_id = $1', [call.body.id]);
         expect(JSON.stringify(log.request)).not.toContain('test-webhook-secret');
+      });
+    });
+
+    describe('webhooks that misbehave', () => {
+      it('an answer the log cannot hold as sent (NUL bytes, half a character, a huge Retry-After) never stalls other events', async () => {
+        hooks.behave('/notes', { statuses: [500, 200], retryAfterSec: 9_000_000_000_000, body: `bad \u0000 byte ${'x'.repeat(9_999)}\u{1F600}` });
+        await gql('mutation { insert_notes_one(object: {body: "odd answer"}) { id } }');
+        const [call] = await hooks.waitFor('/notes', 1);
+        await sql("INSERT INTO public.tags (name) VALUES ('innocent')");
+        await hooks.waitFor('/tags', 1);
+        const id = call.body.id as string;
+        await waitUntil(async () => (await sql<{ tries: number }>('SELECT tries FROM hdb_catalog.event_log WHERE id = $1', [id]))[0].tries === 1);
+        const [row] = await sql<{ locked: string | null; next_retry_at: string | null }>('SELECT locked, next_retry_at FROM hdb_catalog.event_log WHERE id = $1', [id]);
+        expect(row.locked).toBeNull();
+        // The pause asked for is capped at a day.
+        expect(Date.parse(`${row.next_retry_at}Z`) - Date.now()).toBeLessThanOrEqual(86_400_000 + 5000);
+        const [log] = await sql<{ status: number; response: { data: { body: string } } }>('SELECT status, response FROM hdb_catalog.event_invocation_logs WHERE event_id = $1', [id]);
+        expect(log.status).toBe(500);
+        expect(log.response.data.body).not.toContain('\u0000');
+        hooks.behave('/notes', {});
+      });
+
+      it('a hanging webhook holds only its own delivery', async () => {
+        hooks.behave('/hang', { delayMs: 8000 });
+        await metadata({ type: 'create_scheduled_event', args: { webhook: `${hooks.url}/hang`, schedule_at: new Date().toISOString(), retry_conf: { timeout_seconds: 3600 } } });
+        await hooks.waitFor('/hang', 1);
+        const t0 = Date.now();
+        await sql("INSERT INTO public.tags (name) VALUES ('not held up')");
+        const [call] = await hooks.waitFor('/tags', 1);
+        expect(call.at - t0).toBeLessThan(3000);
+      });
+
+      it('does not follow a redirect with the secret header: a 3xx is a failed try', async () => {
+        hooks.behave('/notes', { statuses: [307], location: `${hooks.url}/elsewhere` });
+        await gql('mutation { insert_notes_one(object: {body: "redirected"}) { id } }');
+        const [call] = await hooks.waitFor('/notes', 1);
+        await waitUntil(async () => (await sql<{ status: number }>('SELECT status FROM hdb_catalog.event_invocation_logs WHERE event_id = $1', [call.body.id])).length > 0);
+        expect((await sql<{ status: number }>('SELECT status FROM hdb_catalog.event_invocation_logs WHERE event_id = $1', [call.body.id]))[0].status).toBe(307);
+        expect(hooks.calls.filter((c) => c.path === '/elsewhere')).toHaveLength(0);
+        hooks.behave('/notes', {});
       });
     });
 

@@ -15,6 +15,10 @@ export interface Behaviour {
   statuses?: number[];
   delayMs?: number;
   retryAfterSec?: number;
+  /** Raw response body (default: a small JSON object). */
+  body?: string;
+  /** A Location header (with a 3xx status: a redirect). */
+  location?: string;
 }
 
 export interface WebhookReceiver {
@@ -51,8 +55,9 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
         if (res.destroyed) return;
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (b.retryAfterSec) headers['retry-after'] = String(b.retryAfterSec);
+        if (b.location) headers.location = b.location;
         res.writeHead(status, headers);
-        res.end(JSON.stringify({ ok: status < 300 }));
+        res.end(b.body ?? JSON.stringify({ ok: status < 300 }));
       };
       if (b.delayMs) setTimeout(answer, b.delayMs).unref();
       else answer();

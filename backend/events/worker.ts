@@ -25,12 +25,33 @@ export interface WorkerOptions {
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { fetchIntervalMs: 1000, batchSize: 100, concurrency: 100, cronLookahead: 100, nudgeMs: 50 };
 
+/** How long a shutdown waits for webhook calls in flight. */
+const CLOSE_GRACE_MS = 5000;
+
 type Env = () => Record<string, string | undefined>;
 type Log = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void };
 
+/** What became of one delivery (or of a cron run missed beyond its tolerance), to be recorded. */
 interface Outcome {
+  kind: 'table' | 'cron' | 'oneoff';
   id: string;
-  result: DeliveryResult;
+  trigger?: string;
+  /** Tries made, this one included. */
+  tries: number;
+  status: 'delivered' | 'retry' | 'error' | 'dead';
+  next: string | null;
+  log?: DeliveryResult;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function failure(message: string): DeliveryResult {
+  return { ok: false, status: null, retryAfterSec: null, request: null, response: { type: 'client_error', data: { message }, version: '2' } };
+}
+
+/** JSON for the log columns: no NUL characters and no broken surrogate pairs (json and jsonb refuse both). */
+function toJson(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? x.split('\u0000').join('').replace(LONE_SURROGATE, '\uFFFD') : x));
 }
 
 /** When the next try is due, or null when the retries are used up. */
@@ -38,14 +59,6 @@ function nextTry(tries: number, retry: RetryConf, result: DeliveryResult): Date 
   if (tries > retry.numRetries) return null;
   const wait = result.retryAfterSec ?? retry.intervalSec;
   return new Date(Date.now() + wait * 1000);
-}
-
-async function inPool<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (i < items.length) await run(items[i++]);
-  });
-  await Promise.all(lanes);
 }
 
 export class EventWorker {
@@ -58,6 +71,9 @@ export class EventWorker {
   private lastScheduledCheck = 0;
   private stopped = true;
   private lastCronTopUp = 0;
+  private inFlight = 0;
+  private pending: Outcome[] = [];
+  private flushing: Promise<void> | null = null;
   private readonly triggers: Map<string, EventTrigger>;
   private readonly crons: Map<string, CronTrigger>;
 
@@ -122,10 +138,17 @@ export class EventWorker {
     });
   }
 
+  /**
+   * Stops fetching; deliveries in flight get a few seconds to finish and be recorded. Whatever is
+   * still out after that stays locked and is sent again at the next start.
+   */
   async close(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    const end = Date.now() + CLOSE_GRACE_MS;
+    while (this.inFlight > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await this.flush();
   }
 
   private async round(): Promise<void> {
@@ -160,10 +183,108 @@ export class EventWorker {
     return deliver(url, h, payload, timeoutSec);
   }
 
+  // ---- deliveries in flight, outcomes recorded in batches ----
+
+  /**
+   * Starts one delivery without waiting for it: a slow webhook holds only its own slot of the
+   * pool, never the other events (or the next fetch). Its outcome joins the next recorded batch.
+   */
+  private launch(item: Omit<Outcome, 'status' | 'next' | 'log' | 'tries'> & { tries: number }, retry: RetryConf, run: () => Promise<DeliveryResult>): void {
+    this.inFlight++;
+    run()
+      .catch((e: unknown) => failure(e instanceof Error ? e.message : String(e)))
+      .then((log) => {
+        const retryAt = log.ok ? null : nextTry(item.tries + 1, retry, log);
+        this.pending.push({ ...item, tries: item.tries + 1, status: log.ok ? 'delivered' : retryAt ? 'retry' : 'error', next: retryAt?.toISOString() ?? null, log });
+      })
+      .finally(() => {
+        this.inFlight--;
+        void this.flush();
+      });
+  }
+
+  private flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    this.flushing = (async () => {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0);
+        try {
+          await this.record(batch);
+        } catch (e) {
+          // An outcome that cannot be logged as it came (odd bytes from a webhook) is recorded
+          // without its log; if even that fails the events are unlocked and sent again.
+          this.log.error('recording event deliveries failed', e);
+          try {
+            await this.record(batch.map((o) => ({ ...o, log: o.log && { ...o.log, request: null, response: { type: 'client_error', data: { message: 'the webhook answer could not be logged' }, version: '2' } } })));
+          } catch (e2) {
+            this.log.error('recording event deliveries failed again; they will be sent again', e2);
+            await this.release(batch).catch((e3: unknown) => this.log.error('releasing event locks failed', e3));
+          }
+        }
+      }
+    })().finally(() => {
+      this.flushing = null;
+      if (this.pending.length) void this.flush();
+      else this.nudge();
+    });
+    return this.flushing;
+  }
+
+  private async record(batch: Outcome[]): Promise<void> {
+    const of = (kind: Outcome['kind']) => batch.filter((o) => o.kind === kind);
+    await this.db.transaction(async (tx) => {
+      const table = of('table');
+      if (table.length) {
+        await tx.query(
+          `INSERT INTO hdb_catalog.event_invocation_logs (trigger_name, event_id, status, request, response)
+           SELECT x.trigger_name, x.event_id, x.status, x.request, x.response FROM jsonb_to_recordset($1::jsonb) AS x(trigger_name text, event_id text, status int, request json, response json)`,
+          [toJson(table.map((o) => ({ trigger_name: o.trigger, event_id: o.id, status: o.log?.status ?? 1000, request: o.log?.request ?? null, response: o.log?.response ?? null })))],
+        );
+        await tx.query(
+          `UPDATE hdb_catalog.event_log AS l SET delivered = x.delivered, error = x.error, tries = x.tries, locked = NULL,
+             next_retry_at = (x.next_retry_at AT TIME ZONE 'UTC')
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, delivered boolean, error boolean, tries int, next_retry_at timestamptz) WHERE l.id = x.id`,
+          [toJson(table.map((o) => ({ id: o.id, delivered: o.status === 'delivered', error: o.status === 'error', tries: o.tries, next_retry_at: o.next })))],
+        );
+      }
+      for (const [kind, events, logs] of [['cron', 'hdb_cron_events', 'hdb_cron_event_invocation_logs'], ['oneoff', 'hdb_scheduled_events', 'hdb_scheduled_event_invocation_logs']] as const) {
+        const rows = of(kind);
+        if (!rows.length) continue;
+        const logged = rows.filter((o) => o.log);
+        if (logged.length) {
+          await tx.query(
+            `INSERT INTO hdb_catalog.${logs} (event_id, status, request, response)
+             SELECT x.event_id, x.status, x.request, x.response FROM jsonb_to_recordset($1::jsonb) AS x(event_id text, status int, request json, response json)`,
+            [toJson(logged.map((o) => ({ event_id: o.id, status: o.log?.status ?? 1000, request: o.log?.request ?? null, response: o.log?.response ?? null })))],
+          );
+        }
+        await tx.query(
+          `UPDATE hdb_catalog.${events} AS e SET status = x.status, tries = x.tries, next_retry_at = x.next
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, tries int, next timestamptz) WHERE e.id = x.id`,
+          [toJson(rows.map((o) => ({ id: o.id, status: o.status === 'retry' ? 'scheduled' : o.status, tries: o.tries, next: o.next })))],
+        );
+      }
+    });
+  }
+
+  /** Unlocks events whose outcome could not be recorded: they go out again. */
+  private async release(batch: Outcome[]): Promise<void> {
+    const ids = (kind: Outcome['kind']) => batch.filter((o) => o.kind === kind).map((o) => o.id);
+    await this.db.query('UPDATE hdb_catalog.event_log SET locked = NULL WHERE id = ANY($1::text[])', [ids('table')]);
+    await this.db.query(`UPDATE hdb_catalog.hdb_cron_events SET status = 'scheduled' WHERE status = 'locked' AND id = ANY($1::text[])`, [ids('cron')]);
+    await this.db.query(`UPDATE hdb_catalog.hdb_scheduled_events SET status = 'scheduled' WHERE status = 'locked' AND id = ANY($1::text[])`, [ids('oneoff')]);
+  }
+
+  /** How many more deliveries may start now. */
+  private free(): number {
+    return Math.min(this.opts.batchSize, Math.max(0, this.opts.concurrency - this.inFlight));
+  }
+
   // ---- table events ----
 
   private async tableEvents(): Promise<number> {
-    if (!this.triggers.size) return 0;
+    const limit = this.free();
+    if (!this.triggers.size || !limit) return 0;
     const r = await this.db.query<{ id: string; schema_name: string; table_name: string; trigger_name: string; payload: unknown; tries: number; created_at: string }>(
       `UPDATE hdb_catalog.event_log SET locked = now()
        WHERE id IN (SELECT l.id FROM hdb_catalog.event_log l
@@ -171,11 +292,9 @@ export class EventWorker {
            AND (l.next_retry_at IS NULL OR l.next_retry_at <= (now() AT TIME ZONE 'UTC')) AND l.trigger_name = ANY($2::text[])
          ORDER BY l.created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, schema_name, table_name, trigger_name, payload, tries, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`,
-      [this.opts.batchSize, [...this.triggers.keys()]],
+      [limit, [...this.triggers.keys()]],
     );
-    if (!r.rows.length) return 0;
-    const outcomes: (Outcome & { trigger: EventTrigger; tries: number })[] = [];
-    await inPool(r.rows, this.opts.concurrency, async (e) => {
+    for (const e of r.rows) {
       const trigger = this.triggers.get(e.trigger_name) as EventTrigger;
       const event = typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload;
       const body = {
@@ -183,27 +302,9 @@ export class EventWorker {
         delivery_info: { max_retries: trigger.retry.numRetries, current_retry: e.tries },
         trigger: { name: trigger.name }, table: { schema: e.schema_name, name: e.table_name },
       };
-      const result = await this.send(trigger.webhook, trigger.headers, body, trigger.retry.timeoutSec);
-      outcomes.push({ id: e.id, result, trigger, tries: e.tries + 1 });
-    });
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO hdb_catalog.event_invocation_logs (trigger_name, event_id, status, request, response)
-         SELECT x.trigger_name, x.event_id, x.status, x.request, x.response FROM jsonb_to_recordset($1::jsonb) AS x(trigger_name text, event_id text, status int, request json, response json)`,
-        [JSON.stringify(outcomes.map((o) => ({ trigger_name: o.trigger.name, event_id: o.id, status: o.result.status ?? 1000, request: o.result.request, response: o.result.response })))],
-      );
-      const rows = outcomes.map((o) => {
-        const retryAt = o.result.ok ? null : nextTry(o.tries, o.trigger.retry, o.result);
-        return { id: o.id, delivered: o.result.ok, error: !o.result.ok && !retryAt, next_retry_at: retryAt?.toISOString() ?? null };
-      });
-      await tx.query(
-        `UPDATE hdb_catalog.event_log AS l SET delivered = x.delivered, error = x.error, tries = l.tries + 1, locked = NULL,
-           next_retry_at = (x.next_retry_at AT TIME ZONE 'UTC')
-         FROM jsonb_to_recordset($1::jsonb) AS x(id text, delivered boolean, error boolean, next_retry_at timestamptz) WHERE l.id = x.id`,
-        [JSON.stringify(rows)],
-      );
-    });
-    return r.rows.length >= this.opts.batchSize ? 1 : 0;
+      this.launch({ kind: 'table', id: e.id, trigger: trigger.name, tries: e.tries }, trigger.retry, () => this.send(trigger.webhook, trigger.headers, body, trigger.retry.timeoutSec));
+    }
+    return r.rows.length >= limit ? 1 : 0;
   }
 
   // ---- cron and one-off events ----
@@ -227,31 +328,28 @@ export class EventWorker {
   }
 
   private async cronEvents(): Promise<number> {
-    if (!this.crons.size) return 0;
+    const limit = this.free();
+    if (!this.crons.size || !limit) return 0;
     const r = await this.db.query<{ id: string; trigger_name: string; scheduled_time: string; tries: number }>(
       `UPDATE hdb_catalog.hdb_cron_events SET status = 'locked'
        WHERE id IN (SELECT id FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled' AND scheduled_time <= now()
          AND (next_retry_at IS NULL OR next_retry_at <= now()) AND trigger_name = ANY($2::text[])
          ORDER BY scheduled_time LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, trigger_name, to_char(scheduled_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS scheduled_time, tries`,
-      [this.opts.batchSize, [...this.crons.keys()]],
+      [limit, [...this.crons.keys()]],
     );
-    if (!r.rows.length) return 0;
-    const results: { id: string; status: string; tries: number; next: string | null; log?: DeliveryResult }[] = [];
-    await inPool(r.rows, this.opts.concurrency, async (e) => {
+    for (const e of r.rows) {
       const c = this.crons.get(e.trigger_name) as CronTrigger;
       // A run missed by more than the tolerance (the backend was down) is not sent late: it is dead.
       if (e.tries === 0 && Date.now() - Date.parse(e.scheduled_time) > c.retry.toleranceSec * 1000) {
-        results.push({ id: e.id, status: 'dead', tries: e.tries, next: null });
-        return;
+        this.pending.push({ kind: 'cron', id: e.id, trigger: c.name, tries: e.tries, status: 'dead', next: null });
+        continue;
       }
       const payload = { scheduled_time: e.scheduled_time, payload: c.payload, name: c.name, id: e.id, comment: c.comment };
-      const res = await this.send(c.webhook, c.headers, payload, c.retry.timeoutSec);
-      const retryAt = res.ok ? null : nextTry(e.tries + 1, c.retry, res);
-      results.push({ id: e.id, status: res.ok ? 'delivered' : retryAt ? 'scheduled' : 'error', tries: e.tries + 1, next: retryAt?.toISOString() ?? null, log: res });
-    });
-    await this.recordScheduled('hdb_cron_events', 'hdb_cron_event_invocation_logs', results);
-    return r.rows.length >= this.opts.batchSize ? 1 : 0;
+      this.launch({ kind: 'cron', id: e.id, trigger: c.name, tries: e.tries }, c.retry, () => this.send(c.webhook, c.headers, payload, c.retry.timeoutSec));
+    }
+    void this.flush();
+    return r.rows.length >= limit ? 1 : 0;
   }
 
   /** One-off events exist only through the metadata API; poll for them only when there may be some. */
@@ -271,46 +369,26 @@ export class EventWorker {
       this.oneOffMaybe = false;
       return 0;
     }
+    const limit = this.free();
+    if (!limit) return 0;
     const r = await this.db.query<{ id: string; webhook_conf: Unresolved; header_conf: HeaderMeta[] | null; retry_conf: Partial<RetryConf> | null; payload: unknown; scheduled_time: string; tries: number; comment: string | null }>(
       `UPDATE hdb_catalog.hdb_scheduled_events SET status = 'locked'
        WHERE id IN (SELECT id FROM hdb_catalog.hdb_scheduled_events WHERE status = 'scheduled' AND scheduled_time <= now()
          AND (next_retry_at IS NULL OR next_retry_at <= now()) ORDER BY scheduled_time LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, webhook_conf, header_conf, retry_conf, payload, to_char(scheduled_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS scheduled_time, tries, comment`,
-      [this.opts.batchSize],
+      [limit],
     );
-    if (!r.rows.length) return 0;
     const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-    const results: { id: string; status: string; tries: number; next: string | null; log?: DeliveryResult }[] = [];
-    await inPool(r.rows, this.opts.concurrency, async (e) => {
+    for (const e of r.rows) {
       const rc = parse<RetryConf & { toleranceSec: number } | null>(e.retry_conf) ?? { numRetries: 0, intervalSec: 10, timeoutSec: 60, toleranceSec: 21_600 };
       if (e.tries === 0 && Date.now() - Date.parse(e.scheduled_time) > rc.toleranceSec * 1000) {
-        results.push({ id: e.id, status: 'dead', tries: e.tries, next: null });
-        return;
+        this.pending.push({ kind: 'oneoff', id: e.id, tries: e.tries, status: 'dead', next: null });
+        continue;
       }
       const payload = { scheduled_time: e.scheduled_time, payload: parse(e.payload), id: e.id, comment: e.comment };
-      const res = await this.send(parse<Unresolved>(e.webhook_conf), parse<HeaderMeta[] | null>(e.header_conf) ?? [], payload, rc.timeoutSec);
-      const retryAt = res.ok ? null : nextTry(e.tries + 1, rc, res);
-      results.push({ id: e.id, status: res.ok ? 'delivered' : retryAt ? 'scheduled' : 'error', tries: e.tries + 1, next: retryAt?.toISOString() ?? null, log: res });
-    });
-    await this.recordScheduled('hdb_scheduled_events', 'hdb_scheduled_event_invocation_logs', results);
-    return r.rows.length >= this.opts.batchSize ? 1 : 0;
-  }
-
-  private async recordScheduled(table: string, logTable: string, results: { id: string; status: string; tries: number; next: string | null; log?: DeliveryResult }[]): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const logs = results.filter((x) => x.log).map((x) => ({ event_id: x.id, status: x.log!.status ?? 1000, request: x.log!.request, response: x.log!.response }));
-      if (logs.length) {
-        await tx.query(
-          `INSERT INTO hdb_catalog.${logTable} (event_id, status, request, response)
-           SELECT x.event_id, x.status, x.request, x.response FROM jsonb_to_recordset($1::jsonb) AS x(event_id text, status int, request json, response json)`,
-          [JSON.stringify(logs)],
-        );
-      }
-      await tx.query(
-        `UPDATE hdb_catalog.${table} AS e SET status = x.status, tries = x.tries, next_retry_at = x.next
-         FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, tries int, next timestamptz) WHERE e.id = x.id`,
-        [JSON.stringify(results.map(({ id, status, tries, next }) => ({ id, status, tries, next })))],
-      );
-    });
+      this.launch({ kind: 'oneoff', id: e.id, tries: e.tries }, rc, () => this.send(parse<Unresolved>(e.webhook_conf), parse<HeaderMeta[] | null>(e.header_conf) ?? [], payload, rc.timeoutSec));
+    }
+    void this.flush();
+    return r.rows.length >= limit ? 1 : 0;
   }
 }
