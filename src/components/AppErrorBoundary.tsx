@@ -1,7 +1,7 @@
 // Catches a rendering error anywhere in a page and shows a plain, translated message with a way
 // home instead of a blank screen. Plain HTML on purpose: it lives in _app, which stays lean.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { withTranslation, type WithTranslation } from 'react-i18next';
+import { withTranslation, type WithTranslation } from 'next-i18next/pages';
 
 interface State {
   failed: boolean;

@@ -1,3 +1,4 @@
+import { formMessage } from '@/lib/i18n/formMessage';
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
 import { accommodationSchema, emailSchema, rateSchema, taxRangeSchema, unitSchema } from './accommodationSchemas';
@@ -20,14 +21,14 @@ const place = { city: 'Budapest', country: 'HU', zip: '1075', address: 'Kazinczy
 
 describe('accommodation schemas', () => {
   it('require a name of at least 2 characters', async () => {
-    expect(await errorsOf(accommodationSchema, { ...place, name: '' })).toEqual({ name: { key: 'validation.required' } });
-    expect(await errorsOf(accommodationSchema, { ...place, name: 'A' })).toEqual({ name: { key: 'validation.nameMin' } });
-    expect(await errorsOf(accommodationSchema, { ...place, name: 'x'.repeat(101) })).toEqual({ name: { key: 'validation.maxChars', values: { count: 100 } } });
-    expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', vatRate: 101 })).toEqual({ vatRate: { key: 'validation.tooHigh' } });
+    expect(await errorsOf(accommodationSchema, { ...place, name: '' })).toEqual({ name: 'accommodation:validation.required' });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'A' })).toEqual({ name: 'accommodation:validation.nameMin' });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'x'.repeat(101) })).toEqual({ name: formMessage('accommodation:validation.maxChars', { count: 100 }) });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', vatRate: 101 })).toEqual({ vatRate: 'accommodation:validation.tooHigh' });
     expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', vatRate: '', country: 'Hungary', zip: '' })).toEqual({
-      vatRate: { key: 'validation.required' },
-      country: { key: 'validation.countryCode' },
-      zip: { key: 'validation.required' },
+      vatRate: 'accommodation:validation.required',
+      country: 'accommodation:validation.countryCode',
+      zip: 'accommodation:validation.required',
     });
     expect(await accommodationSchema.validate({ ...place, name: 'Kazinczy 12', country: 'hu' })).toMatchObject({ country: 'HU', isHidden: false, labelIds: [] });
   });
@@ -36,31 +37,31 @@ describe('accommodation schemas', () => {
     const unit = { name: 'Apt 1', category: 'APARTMAN', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 0, occInfants: 0 };
     expect(await errorsOf(unitSchema, unit)).toEqual({});
     expect(await errorsOf(unitSchema, { ...unit, occAdults: 0, doubleBeds: 51, tempBeds: 1.5 })).toEqual({
-      occAdults: { key: 'validation.tooLow' },
-      doubleBeds: { key: 'validation.tooHigh' },
-      tempBeds: { key: 'validation.wholeNumber' },
+      occAdults: 'accommodation:validation.tooLow',
+      doubleBeds: 'accommodation:validation.tooHigh',
+      tempBeds: 'accommodation:validation.wholeNumber',
     });
   });
 
   it('require a price only for a rate that is not derived, and max ≥ min', async () => {
     expect(await errorsOf(rateSchema, validRate)).toEqual({});
-    expect(await errorsOf(rateSchema, { ...validRate, price: '' })).toEqual({ price: { key: 'validation.required' } });
+    expect(await errorsOf(rateSchema, { ...validRate, price: '' })).toEqual({ price: 'accommodation:validation.required' });
     expect(await errorsOf(rateSchema, { ...validRate, price: '', parentRateId: 'r1', derivedChangeValue: -10 })).toEqual({});
-    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeValue: '' })).toEqual({ derivedChangeValue: { key: 'validation.required' } });
-    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeValue: -101 })).toEqual({ derivedChangeValue: { key: 'validation.tooLow' } });
+    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeValue: '' })).toEqual({ derivedChangeValue: 'accommodation:validation.required' });
+    expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeValue: -101 })).toEqual({ derivedChangeValue: 'accommodation:validation.tooLow' });
     expect(await errorsOf(rateSchema, { ...validRate, parentRateId: 'r1', derivedChangeType: 'FIX', derivedChangeValue: -2000 })).toEqual({});
     expect(await errorsOf(rateSchema, { ...validRate, price: -1, minPrice: 50, maxPrice: 40, minStay: 3, maxStay: 2 })).toEqual({
-      price: { key: 'validation.tooLow' },
-      maxPrice: { key: 'validation.maxBelowMin' },
-      maxStay: { key: 'validation.maxBelowMin' },
+      price: 'accommodation:validation.tooLow',
+      maxPrice: 'accommodation:validation.maxBelowMin',
+      maxStay: 'accommodation:validation.maxBelowMin',
     });
-    expect(await errorsOf(rateSchema, { ...validRate, currency: 'USD' })).toEqual({ currency: { key: 'validation.invalidChoice' } });
+    expect(await errorsOf(rateSchema, { ...validRate, currency: 'USD' })).toEqual({ currency: 'accommodation:validation.invalidChoice' });
   });
 
   it('need a positive modifier value only when a modifier direction is chosen', async () => {
     expect(await errorsOf(rateSchema, { ...validRate, modifierValue: '' })).toEqual({});
-    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'increase', modifierValue: '' })).toEqual({ modifierValue: { key: 'validation.required' } });
-    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'decrease', modifierType: 'PERCENT', modifierValue: 150 })).toEqual({ modifierValue: { key: 'validation.tooHigh' } });
+    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'increase', modifierValue: '' })).toEqual({ modifierValue: 'accommodation:validation.required' });
+    expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'decrease', modifierType: 'PERCENT', modifierValue: 150 })).toEqual({ modifierValue: 'accommodation:validation.tooHigh' });
     expect(await errorsOf(rateSchema, { ...validRate, modifierDirection: 'decrease', modifierType: 'FIX', modifierValue: 150 })).toEqual({});
   });
 
@@ -68,16 +69,16 @@ describe('accommodation schemas', () => {
     const range = { type: 'PERCENT', currency: 'HUF', value: 4, validFrom: '2026-01-01', validTo: '2026-12-31' };
     expect(await errorsOf(taxRangeSchema, range)).toEqual({});
     expect(await errorsOf(taxRangeSchema, { ...range, value: 120, validTo: '2025-12-31' })).toEqual({
-      value: { key: 'validation.tooHigh' },
-      validTo: { key: 'validation.maxBelowMin' },
+      value: 'accommodation:validation.tooHigh',
+      validTo: 'accommodation:validation.maxBelowMin',
     });
     expect(await errorsOf(taxRangeSchema, { ...range, type: 'FIX', value: 450 })).toEqual({});
-    expect(await errorsOf(taxRangeSchema, { ...range, value: 0 })).toEqual({ value: { key: 'validation.tooLow' } });
-    expect(await errorsOf(taxRangeSchema, { ...range, validFrom: null })).toEqual({ validFrom: { key: 'validation.required' } });
+    expect(await errorsOf(taxRangeSchema, { ...range, value: 0 })).toEqual({ value: 'accommodation:validation.tooLow' });
+    expect(await errorsOf(taxRangeSchema, { ...range, validFrom: null })).toEqual({ validFrom: 'accommodation:validation.required' });
   });
 
   it('check emails', async () => {
-    await expect(emailSchema.validate('not-an-email')).rejects.toMatchObject({ message: { key: 'validation.invalidEmail' } });
+    await expect(emailSchema.validate('not-an-email')).rejects.toMatchObject({ message: 'accommodation:validation.invalidEmail' });
     await expect(emailSchema.validate('owner@demo.staydesk.test')).resolves.toBe('owner@demo.staydesk.test');
   });
 });

@@ -1,27 +1,23 @@
 // Yup schemas for the accommodation editor's forms (basics, unit, rate, tax range, fee). Messages
-// are translation keys with values ({ key, values }) that the forms render in the user's language.
+// are form messages (src/lib/i18n/formMessage: "namespace:key" plus values) that the form kit's
+// fields render in the user's language.
 import * as yup from 'yup';
+import { formMessage, type FormMessage } from '@/lib/i18n/formMessage';
 import { CURRENCIES } from './money';
 
-/** A validation message as the schemas produce it: a key in the form's namespace plus values. */
-export interface MessageKey {
-  key: string;
-  values?: Record<string, number | string>;
-}
-
 export const messages = {
-  required: { key: 'validation.required' },
-  invalidEmail: { key: 'validation.invalidEmail' },
-  tooLow: { key: 'validation.tooLow' },
-  tooHigh: { key: 'validation.tooHigh' },
-  nameMin: { key: 'validation.nameMin' },
-  minChars: ({ min }: { min: number }): MessageKey => ({ key: 'validation.minChars', values: { count: min } }),
-  maxChars: ({ max }: { max: number }): MessageKey => ({ key: 'validation.maxChars', values: { count: max } }),
-  wholeNumber: { key: 'validation.wholeNumber' },
-  invalidDate: { key: 'validation.invalidDate' },
-  maxBelowMin: { key: 'validation.maxBelowMin' },
-  invalidChoice: { key: 'validation.invalidChoice' },
-  countryCode: { key: 'validation.countryCode' },
+  required: formMessage('accommodation:validation.required'),
+  invalidEmail: formMessage('accommodation:validation.invalidEmail'),
+  tooLow: formMessage('accommodation:validation.tooLow'),
+  tooHigh: formMessage('accommodation:validation.tooHigh'),
+  nameMin: formMessage('accommodation:validation.nameMin'),
+  minChars: ({ min }: { min: number }): FormMessage => formMessage('accommodation:validation.minChars', { count: min }),
+  maxChars: ({ max }: { max: number }): FormMessage => formMessage('accommodation:validation.maxChars', { count: max }),
+  wholeNumber: formMessage('accommodation:validation.wholeNumber'),
+  invalidDate: formMessage('accommodation:validation.invalidDate'),
+  maxBelowMin: formMessage('accommodation:validation.maxBelowMin'),
+  invalidChoice: formMessage('accommodation:validation.invalidChoice'),
+  countryCode: formMessage('accommodation:validation.countryCode'),
 } as const;
 
 /** Unit categories the database allows (the NTAK unit types). */

@@ -18,13 +18,13 @@ describe('channel listing form', () => {
 
   it('requires the channel and the id, refuses unknown channels and non-web URLs', () => {
     expect(errorsOf({ channel: '', externalId: '  ', url: '' })).toEqual([
-      ['channel', { key: 'validation.required' }],
-      ['externalId', { key: 'validation.required' }],
+      ['channel', 'accommodation:validation.required'],
+      ['externalId', 'accommodation:validation.required'],
     ]);
     expect(errorsOf({ channel: 'airbnb', externalId: 'x', url: 'javascript:alert(1)' })).toEqual([
-      ['channel', { key: 'validation.invalidChoice' }],
-      ['url', { key: 'channels.invalidUrl' }],
+      ['channel', 'accommodation:validation.invalidChoice'],
+      ['url', 'accommodation:channels.invalidUrl'],
     ]);
-    expect(errorsOf({ channel: 'other', externalId: 'x', url: 'http://localhost' })).toEqual([['url', { key: 'channels.invalidUrl' }]]);
+    expect(errorsOf({ channel: 'other', externalId: 'x', url: 'http://localhost' })).toEqual([['url', 'accommodation:channels.invalidUrl']]);
   });
 });

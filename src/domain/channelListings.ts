@@ -1,6 +1,7 @@
 // Channel ids of a unit on the channels other than Airbnb (Booking.com, Expedia, ...): the
 // channels the database knows (enum table listing_channels) and the form's validation.
 import * as yup from 'yup';
+import { formMessage } from '@/lib/i18n/formMessage';
 import { messages } from './accommodationSchemas';
 
 /** Values of nhost listing_channels; the order is the order of the channel picker. */
@@ -24,6 +25,6 @@ export const channelListingSchema = yup.object({
     .default(null)
     .transform((value: string | null) => value || null)
     .max(2000, messages.maxChars)
-    .matches(LISTING_URL, { message: { key: 'channels.invalidUrl' }, excludeEmptyString: true }),
+    .matches(LISTING_URL, { message: formMessage('accommodation:channels.invalidUrl'), excludeEmptyString: true }),
 });
 export type ChannelListingValues = yup.InferType<typeof channelListingSchema>;

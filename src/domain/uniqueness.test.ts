@@ -13,14 +13,14 @@ describe('uniqueness errors', () => {
   });
 
   it('maps the three section 8 uniqueness rules to fields and messages', () => {
-    expect(uniquenessViolation([violation('units_accommodation_id_name_key')])).toEqual({ field: 'name', messageKey: 'errors.unitNameUnique' });
-    expect(uniquenessViolation([violation('rates_unit_id_name_key')])).toEqual({ field: 'name', messageKey: 'errors.rateNameUnique' });
-    expect(uniquenessViolation([violation('rates_unit_id_occupancy_currency_key')])).toEqual({ field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' });
+    expect(uniquenessViolation([violation('units_accommodation_id_name_key')])).toEqual({ field: 'name', messageKey: 'accommodation:errors.unitNameUnique' });
+    expect(uniquenessViolation([violation('rates_unit_id_name_key')])).toEqual({ field: 'name', messageKey: 'rate:errors.rateNameUnique' });
+    expect(uniquenessViolation([violation('rates_unit_id_occupancy_currency_key')])).toEqual({ field: 'occupancy', messageKey: 'rate:errors.occupancyCurrencyUnique' });
     expect(uniquenessViolation([violation('files_pkey')])).toBeNull();
   });
 
   it('maps the non-overlapping tax ranges rule to the valid-from field', () => {
     const overlap = { message: 'Conflicting key value violates exclusion constraint "tourist_tax_ranges_no_overlap"', extensions: { code: 'constraint-violation' } };
-    expect(uniquenessViolation([{ message: 'other', extensions: { code: 'validation-failed' } }, overlap])).toEqual({ field: 'validFrom', messageKey: 'errors.taxRangesOverlap' });
+    expect(uniquenessViolation([{ message: 'other', extensions: { code: 'validation-failed' } }, overlap])).toEqual({ field: 'validFrom', messageKey: 'accommodation:errors.taxRangesOverlap' });
   });
 });

@@ -4,20 +4,20 @@
 export interface UniquenessViolation {
   /** The form field that shows the message. */
   field: string;
-  /** Translation key, in the namespace of the form that shows it. */
+  /** Form message (src/lib/i18n/formMessage): a namespaced translation key. */
   messageKey: string;
 }
 
 /** Constraint name → field and message. Names come from nhost/migrations (the data model). */
 export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
-  accommodations_name_key: { field: 'name', messageKey: 'errors.accommodationNameUnique' },
-  units_accommodation_id_name_key: { field: 'name', messageKey: 'errors.unitNameUnique' },
-  rates_unit_id_name_key: { field: 'name', messageKey: 'errors.rateNameUnique' },
-  rates_unit_id_occupancy_currency_key: { field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' },
-  expense_factories_unit_id_name_key: { field: 'name', messageKey: 'errors.feeNameUnique' },
-  unit_channel_listings_channel_external_id_key: { field: 'externalId', messageKey: 'errors.channelIdUnique' },
+  accommodations_name_key: { field: 'name', messageKey: 'accommodation:errors.accommodationNameUnique' },
+  units_accommodation_id_name_key: { field: 'name', messageKey: 'accommodation:errors.unitNameUnique' },
+  rates_unit_id_name_key: { field: 'name', messageKey: 'rate:errors.rateNameUnique' },
+  rates_unit_id_occupancy_currency_key: { field: 'occupancy', messageKey: 'rate:errors.occupancyCurrencyUnique' },
+  expense_factories_unit_id_name_key: { field: 'name', messageKey: 'accommodation:errors.feeNameUnique' },
+  unit_channel_listings_channel_external_id_key: { field: 'externalId', messageKey: 'accommodation:errors.channelIdUnique' },
   // An exclusion constraint, not a unique one, but it reads the same way to the user.
-  tourist_tax_ranges_no_overlap: { field: 'validFrom', messageKey: 'errors.taxRangesOverlap' },
+  tourist_tax_ranges_no_overlap: { field: 'validFrom', messageKey: 'accommodation:errors.taxRangesOverlap' },
 };
 
 interface GraphQLErrorLike {

@@ -1,14 +1,11 @@
-// A MUI text field bound to a Formik field by name, showing its translated error once touched.
-import { useField } from 'formik';
-import { useTranslation } from 'next-i18next/pages';
+// A MUI text field bound to a Formik field by name, showing its translated message (the form kit's
+// base field; TextInput in ./fields is the compact preset the editors use).
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { translateFormMessage } from './formMessage';
+import { useFieldMessage } from './useFieldMessage';
 
 export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
 
 export function FormTextField({ name, helperText, ...props }: FormTextFieldProps) {
-  const { t } = useTranslation();
-  const [field, meta] = useField<string>(name);
-  const error = meta.touched ? translateFormMessage(t, meta.error) : undefined;
+  const { field, error } = useFieldMessage<string>(name);
   return <TextField {...props} {...field} value={field.value ?? ''} id={props.id ?? name} error={Boolean(error)} helperText={error ?? helperText} />;
 }

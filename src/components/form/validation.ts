@@ -1,6 +1,6 @@
 // The shared form rules of SPEC 5 as Yup pieces with translatable messages (common namespace).
 import * as yup from 'yup';
-import { formMessage } from './formMessage';
+import { formMessage } from '@/lib/i18n/formMessage';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MIN_NAME_LENGTH = 2;

@@ -13,6 +13,9 @@ export interface AccommodationFilters {
 
 export const EMPTY_FILTERS: AccommodationFilters = { search: '', city: '', ownerId: '', labelIds: [], hidden: 'visible' };
 
+/** Rows per page the table offers; the first is the default. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+
 export const SORTABLE_COLUMNS = ['name', 'city', 'owner', 'zip', 'ntakId'] as const;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 export interface Sort {

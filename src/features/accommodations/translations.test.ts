@@ -44,21 +44,21 @@ describe('accommodation and rate translations', () => {
         // Editor-wide fields translate through both namespaces (see FormFields).
         if (!inNs && !keys.accommodation.has(key) && !keys.rate.has(key)) missing.push(`${path.relative(root, file)}: ${match[1]}`);
       }
-      for (const match of text.matchAll(/messageKey: '([a-zA-Z.]+)'/g)) if (!keys.accommodation.has(match[1]) && !keys.rate.has(match[1])) missing.push(match[1]);
+      for (const match of text.matchAll(/messageKey: '(accommodation|rate):([a-zA-Z.]+)'/g)) if (!keys[match[1] as 'accommodation' | 'rate'].has(match[2])) missing.push(match[0]);
     }
     expect(missing).toEqual([]);
   });
 
   it('every validation message key of the domain schemas exists', () => {
     const schemas = fs.readFileSync(path.join(root, 'src/domain/accommodationSchemas.ts'), 'utf8');
-    const used = [...schemas.matchAll(/key: '(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]);
+    const used = [...schemas.matchAll(/formMessage\('accommodation:(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]);
     const uniqueness = fs.readFileSync(path.join(root, 'src/domain/uniqueness.ts'), 'utf8');
-    const errors = [...uniqueness.matchAll(/messageKey: '(errors\.[a-zA-Z]+)'/g)].map((m) => m[1]);
+    const errors = [...uniqueness.matchAll(/messageKey: '(?:accommodation|rate):(errors\.[a-zA-Z]+)'/g)].map((m) => m[1]);
     const known = new Set([...flatten(load('en', 'accommodation')), ...flatten(load('en', 'rate'))].map(base));
     expect(used.length).toBeGreaterThan(8);
     expect(errors.length).toBe(7);
     const channelForm = fs.readFileSync(path.join(root, 'src/domain/channelListings.ts'), 'utf8');
-    const channelKeys = [...channelForm.matchAll(/key: '([a-zA-Z.]+)'/g)].map((m) => m[1]);
+    const channelKeys = [...channelForm.matchAll(/formMessage\('accommodation:([a-zA-Z.]+)'/g)].map((m) => m[1]);
     expect(channelKeys).toEqual(['channels.invalidUrl']);
     expect([...used, ...errors, ...channelKeys].filter((key) => !known.has(key))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // Data-service failures in the words of SPEC 8, each with a stable code the UI translates
 // (error namespace, `data.<code>`); the English message is kept for logs and developers.
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { uniquenessViolation, type UniquenessViolation } from '@/domain/uniqueness';
 
 export const NO_BACKEND_URL_MESSAGE = "Can't initialize the Apollo Client: no backend Url has been provided";
 export const INVALID_RESPONSE_MESSAGE = 'incorrect response data from GraphQL server';
@@ -64,4 +65,20 @@ export function describeDataError(error: unknown, operationName?: string): DataE
   }
   if (error instanceof TypeError) return { code: 'network', message: 'Network Error', status: 0 };
   return { code: 'unknown', message: 'Something went wrong!' };
+}
+
+// What a write's failure means for a form: a database uniqueness violation for a field (section 8),
+// a message for the failure toast, or a delete refused because rows still point at the record.
+export function violationOf(error: unknown): UniquenessViolation | null {
+  return CombinedGraphQLErrors.is(error) ? uniquenessViolation(error.errors) : null;
+}
+
+export function messageOf(error: unknown): string {
+  if (CombinedGraphQLErrors.is(error)) return error.errors.map((e) => e.message).join('; ');
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A delete refused because other rows still point at the record (Postgres foreign key). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'constraint-violation' && /foreign key/i.test(e.message));
 }

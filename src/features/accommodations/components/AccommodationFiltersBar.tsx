@@ -1,5 +1,5 @@
 // Search and filters above the accommodation table: text, city, owner, labels and hidden state.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';

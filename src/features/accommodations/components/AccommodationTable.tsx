@@ -1,7 +1,7 @@
 // The accommodation table: chosen columns, sortable headers, server-side paging and a link per row
 // into the editor. Renders only what it is given; the list view loads the page.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { readableTextOn } from '@/lib/theme/readableText';
 import { TABLE_COLUMNS, type TableColumn } from '../columns';
-import { SORTABLE_COLUMNS, type Sort, type SortColumn } from '../listQuery';
+import { PAGE_SIZES, SORTABLE_COLUMNS, type Sort, type SortColumn } from '../listQuery';
 import type { AccommodationListRow, LabelRow } from '../types';
 
 export interface AccommodationTableProps {
@@ -39,7 +39,7 @@ export interface AccommodationTableProps {
   editorHref: (id: string) => string;
 }
 
-export const PAGE_SIZES = [25, 50, 100];
+export { PAGE_SIZES };
 
 function cell(column: TableColumn, row: AccommodationListRow, labels: LabelRow[], t: (key: string) => string, editorHref: (id: string) => string) {
   switch (column) {
@@ -131,7 +131,7 @@ export function AccommodationTable({ rows, labelsById, total, loading, columns, 
         count={total}
         page={page}
         rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
+        rowsPerPageOptions={[...PAGE_SIZES]}
         onPageChange={(_, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
         labelRowsPerPage={t('table.rowsPerPage')}

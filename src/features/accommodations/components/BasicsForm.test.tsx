@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { basicsToForm } from '../mappers';
 import { fill, renderWithI18n } from '../testing';
 import { BasicsForm, type BasicsFormProps } from './BasicsForm';
-import type { SearchOptions } from './SearchPicker';
+import type { SearchOptions } from '@/components/SearchPicker';
 
 const labels = [{ id: 'l1', name: 'Premium', color: '#3f51b5' }];
 const noSearch: SearchOptions = () => Promise.resolve({ options: [], more: false });
@@ -49,7 +49,7 @@ describe('BasicsForm', () => {
 
   it('saves cast values and shows a uniqueness error from the database on the name', async () => {
     const user = userEvent.setup({ delay: null });
-    const onSave = setup(vi.fn().mockResolvedValue({ field: 'name', messageKey: 'errors.accommodationNameUnique' }));
+    const onSave = setup(vi.fn().mockResolvedValue({ field: 'name', messageKey: 'accommodation:errors.accommodationNameUnique' }));
     await fill(user, 'Name', 'Kazinczy 12');
     await fill(user, 'ZIP code', '1075');
     await fill(user, 'Address', 'Kazinczy utca 12');

@@ -2,7 +2,7 @@
 // Owner and staff pickers search the server as the user types (the lists can be long).
 import { useMemo } from 'react';
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useField } from 'formik';
 import { accommodationSchema, type AccommodationValues } from '@/domain/accommodationSchemas';
 import type { FormShape } from '../mappers';
-import { submitWith, type SaveResult } from '../submit';
+import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { LabelRow } from '../types';
-import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from './FormFields';
-import { SearchPicker, type SearchOptions } from './SearchPicker';
+import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from '@/components/form/fields';
+import { SearchPicker, type SearchOptions } from '@/components/SearchPicker';
 
 export interface BasicsFormProps {
   initialValues: FormShape<AccommodationValues>;

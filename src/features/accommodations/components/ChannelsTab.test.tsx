@@ -45,7 +45,7 @@ describe('ChannelsTab', () => {
 
   it('maps a channel id to a unit, validates it and shows the uniqueness error on the id', async () => {
     const user = userEvent.setup({ delay: null });
-    const onAddListing = vi.fn().mockResolvedValueOnce({ field: 'externalId', messageKey: 'errors.channelIdUnique' }).mockResolvedValue(null);
+    const onAddListing = vi.fn().mockResolvedValueOnce({ field: 'externalId', messageKey: 'accommodation:errors.channelIdUnique' }).mockResolvedValue(null);
     setup({ onAddListing });
     const form = within(screen.getByRole('form', { name: 'Map a channel id to a unit' }));
     await user.click(form.getByRole('button', { name: 'Add channel id' }));

@@ -2,7 +2,7 @@
 // channels (Booking.com, Expedia, ...), plus one form to map a new channel id to a unit.
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@/domain/accommodationSchemas';
 import { parseAirbnbListing } from '@/domain/airbnbListing';
 import { channelListingSchema, LISTING_CHANNELS, type ChannelListingValues } from '@/domain/channelListings';
-import { submitWith, type SaveResult } from '../submit';
+import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { AirbnbLink, ChannelListingRow, UnitRow } from '../types';
-import { DirtyReporter, FormGrid, SelectInput, TextInput } from './FormFields';
+import { DirtyReporter, FormGrid, SelectInput, TextInput } from '@/components/form/fields';
 
 export interface ChannelsTabProps {
   units: UnitRow[];

@@ -1,7 +1,7 @@
 // The pm and manager contracts of an accommodation on the basics tab: one file each, uploaded to
 // storage, downloadable through a short-lived link the view makes.
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

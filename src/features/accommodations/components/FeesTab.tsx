@@ -1,15 +1,15 @@
 // The fees tab: expense factories per unit (an expense generated per booking or cleaning).
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { AMOUNT_TYPES, EXPENSE_TYPES, feeSchema, type FeeValues } from '@/domain/accommodationSchemas';
 import { CURRENCIES } from '@/domain/money';
 import { feeToForm } from '../mappers';
-import { submitWith, type SaveResult } from '../submit';
+import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { ExpenseFactoryRow, UnitRow } from '../types';
-import { DirtyReporter, FormGrid, SelectInput, TextInput } from './FormFields';
-import { ItemListEditor } from './ItemListEditor';
+import { DirtyReporter, FormGrid, SelectInput, TextInput } from '@/components/form/fields';
+import { ItemListEditor } from '@/components/ItemListEditor';
 
 export interface FeesTabProps {
   units: UnitRow[];

@@ -2,7 +2,7 @@
 // users), choose the cover (the first image) and delete. Thumbnails are resized by the storage
 // service's image transforms; the view builds their URLs.
 import { useRef, useState, type DragEvent, type LiHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -1,14 +1,14 @@
 // The NTAK tab: the registry id and name, the skip flag, and where the certificates stand.
 // The NTAK area later adds the CSR flow; here the fields are edited and the certificates shown.
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ntakSchema, type NtakValues } from '@/domain/accommodationSchemas';
 import type { FormShape } from '../mappers';
-import { submitWith, type SaveResult } from '../submit';
-import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from './FormFields';
+import { submitWith, type SaveResult } from '@/components/form/submit';
+import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from '@/components/form/fields';
 
 export interface NtakTabProps {
   initialValues: FormShape<NtakValues>;

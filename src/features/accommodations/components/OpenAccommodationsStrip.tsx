@@ -1,6 +1,6 @@
 // The strip of open accommodation editors: one tab per open accommodation, closable, with the
 // count against the limit of 15 (spec section 5).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

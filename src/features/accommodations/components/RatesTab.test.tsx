@@ -23,7 +23,7 @@ describe('RatesTab', () => {
 
   it('makes a derived rate without a price and reports the uniqueness errors on their fields', async () => {
     const user = userEvent.setup({ delay: null });
-    const onSave = vi.fn().mockResolvedValueOnce({ field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' }).mockResolvedValueOnce(null);
+    const onSave = vi.fn().mockResolvedValueOnce({ field: 'occupancy', messageKey: 'rate:errors.occupancyCurrencyUnique' }).mockResolvedValueOnce(null);
     renderWithI18n(<RatesTab units={[unit]} onSave={onSave} onDelete={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'New rate' }));
     await fill(user, 'Rate name', 'Weekly');

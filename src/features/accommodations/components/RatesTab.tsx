@@ -2,7 +2,7 @@
 // modifiers and min/max applied by src/domain), and the rate form.
 import { useState } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -11,10 +11,10 @@ import { AMOUNT_TYPES, rateSchema, type RateValues } from '@/domain/accommodatio
 import { CURRENCIES, formatMoney } from '@/domain/money';
 import { allowedParents, RateDerivationError, resolveRate } from '@/domain/ratePricing';
 import { ratesToDomain, rateToForm, type FormShape } from '../mappers';
-import { submitWith, type SaveResult } from '../submit';
+import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { RateRow, UnitRow } from '../types';
-import { CheckboxInput, DirtyReporter, FormGrid, SelectInput, TextInput } from './FormFields';
-import { ItemListEditor } from './ItemListEditor';
+import { CheckboxInput, DirtyReporter, FormGrid, SelectInput, TextInput } from '@/components/form/fields';
+import { ItemListEditor } from '@/components/ItemListEditor';
 
 export interface RatesTabProps {
   units: UnitRow[];

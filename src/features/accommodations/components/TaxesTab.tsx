@@ -2,7 +2,7 @@
 // src/domain/touristTax (Budapest's 4% of the accommodation fee is the common case).
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,10 +15,10 @@ import { addDays } from '@/domain/dates';
 import { CURRENCIES, formatMoney, isCurrency, toMinor, type Currency } from '@/domain/money';
 import { touristTaxForStay, TouristTaxError, type TouristTaxResult } from '@/domain/touristTax';
 import { taxRangesToDomain, taxRangeToForm } from '../mappers';
-import { submitWith, type SaveResult } from '../submit';
+import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { TaxRangeRow } from '../types';
-import { CheckboxInput, DirtyReporter, FormGrid, SelectInput, TextInput } from './FormFields';
-import { ItemListEditor } from './ItemListEditor';
+import { CheckboxInput, DirtyReporter, FormGrid, SelectInput, TextInput } from '@/components/form/fields';
+import { ItemListEditor } from '@/components/ItemListEditor';
 
 export interface TaxesTabProps {
   ranges: TaxRangeRow[];

@@ -18,7 +18,7 @@ describe('UnitsTab', () => {
 
   it('validates, saves and shows the unit-name uniqueness message on the name', async () => {
     const user = userEvent.setup({ delay: null });
-    const onSave = vi.fn().mockResolvedValue({ field: 'name', messageKey: 'errors.unitNameUnique' });
+    const onSave = vi.fn().mockResolvedValue({ field: 'name', messageKey: 'accommodation:errors.unitNameUnique' });
     renderWithI18n(<UnitsTab units={[unit]} onSave={onSave} onDelete={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'New unit' }));
     await fill(user, 'Adults', '0');

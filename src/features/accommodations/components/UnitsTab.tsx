@@ -1,14 +1,14 @@
 // The units tab: an accommodation's units with beds and occupancy; names unique per accommodation.
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { UNIT_CATEGORIES, unitSchema, type UnitValues } from '@/domain/accommodationSchemas';
 import { unitToForm } from '../mappers';
-import { submitWith, type SaveResult } from '../submit';
+import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { UnitRow } from '../types';
-import { DirtyReporter, FormGrid, SelectInput, TextInput } from './FormFields';
-import { ItemListEditor } from './ItemListEditor';
+import { DirtyReporter, FormGrid, SelectInput, TextInput } from '@/components/form/fields';
+import { ItemListEditor } from '@/components/ItemListEditor';
 
 export interface UnitsTabProps {
   units: UnitRow[];

@@ -8,7 +8,7 @@ import { startTestBackend } from '../../../../tests/helpers/backend';
 import { resolveRate } from '@/domain/ratePricing';
 import { touristTaxForStay } from '@/domain/touristTax';
 import { buildTypePolicies } from '@/lib/apollo/typePolicies';
-import { isForeignKeyViolation, violationOf } from '../errors';
+import { isForeignKeyViolation, violationOf } from '@/lib/apollo/errors';
 import { InsertAccommodationFileDocument } from './insertAccommodationFile.generated';
 import { DeleteAccommodationFileDocument } from './deleteAccommodationFile.generated';
 import { ReorderAccommodationFilesDocument } from './reorderAccommodationFiles.generated';
@@ -109,12 +109,12 @@ describe('accommodation operations', () => {
     const id = created.data?.insert_accommodations_one?.id ?? '';
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const duplicateName = await member.mutate({ mutation: InsertAccommodationDocument, variables: { object: { name: 'Dob utca 8', zip: '1072', address: 'x' } } }).catch((e: unknown) => e);
-    expect(violationOf(duplicateName)).toEqual({ field: 'name', messageKey: 'errors.accommodationNameUnique' });
+    expect(violationOf(duplicateName)).toEqual({ field: 'name', messageKey: 'accommodation:errors.accommodationNameUnique' });
 
     const unit = (name: string) => unitToObject({ name, externalName: '', category: 'APARTMAN', singleBeds: 0, doubleBeds: 1, tempBeds: 0, occAdults: 2, occChildren: 1, occInfants: 1 }, id, null);
     const u1 = (await member.mutate({ mutation: UpsertUnitDocument, variables: { object: unit('Apartment 1') } })).data?.insert_units_one?.id ?? '';
     const u2 = (await member.mutate({ mutation: UpsertUnitDocument, variables: { object: unit('Apartment 2') } })).data?.insert_units_one?.id ?? '';
-    expect(violationOf(await member.mutate({ mutation: UpsertUnitDocument, variables: { object: unit('Apartment 1') } }).catch((e: unknown) => e))).toEqual({ field: 'name', messageKey: 'errors.unitNameUnique' });
+    expect(violationOf(await member.mutate({ mutation: UpsertUnitDocument, variables: { object: unit('Apartment 1') } }).catch((e: unknown) => e))).toEqual({ field: 'name', messageKey: 'accommodation:errors.unitNameUnique' });
     // Upsert on the primary key renames in place.
     await member.mutate({ mutation: UpsertUnitDocument, variables: { object: { ...unit('Apartment 2B'), id: u2 } } });
 
@@ -123,12 +123,12 @@ describe('accommodation operations', () => {
     const standard = (await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Standard') } })).data?.insert_rates_one?.id ?? '';
     await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Non-refundable', { parentRateId: standard, price: null, derivedChangeValue: -10, minPrice: 85 }) } });
     await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Family', { occupancy: 4, price: 140, modifierDirection: 'increase', modifierType: 'FIX', modifierValue: 15 }) } });
-    expect(violationOf(await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Standard', { occupancy: 3 }) } }).catch((e: unknown) => e))).toEqual({ field: 'name', messageKey: 'errors.rateNameUnique' });
-    expect(violationOf(await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Second standard') } }).catch((e: unknown) => e))).toEqual({ field: 'occupancy', messageKey: 'errors.occupancyCurrencyUnique' });
+    expect(violationOf(await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Standard', { occupancy: 3 }) } }).catch((e: unknown) => e))).toEqual({ field: 'name', messageKey: 'rate:errors.rateNameUnique' });
+    expect(violationOf(await member.mutate({ mutation: UpsertRateDocument, variables: { object: rate('Second standard') } }).catch((e: unknown) => e))).toEqual({ field: 'occupancy', messageKey: 'rate:errors.occupancyCurrencyUnique' });
 
     await member.mutate({ mutation: UpsertTaxRangeDocument, variables: { object: { accommodation_id: id, type: 'PERCENT', currency: 'HUF', inclusive: false, value: 4, valid_from: '2026-01-01', valid_to: null, max_nights: null, issue_on_cleaning: false } } });
     const overlap = await member.mutate({ mutation: UpsertTaxRangeDocument, variables: { object: { accommodation_id: id, type: 'FIX', currency: 'HUF', inclusive: false, value: 500, valid_from: '2026-06-01', valid_to: null, max_nights: null, issue_on_cleaning: false } } }).catch((e: unknown) => e);
-    expect(violationOf(overlap)).toEqual({ field: 'validFrom', messageKey: 'errors.taxRangesOverlap' });
+    expect(violationOf(overlap)).toEqual({ field: 'validFrom', messageKey: 'accommodation:errors.taxRangesOverlap' });
     await member.mutate({ mutation: UpsertFeeDocument, variables: { object: { name: 'Laundry', unit_id: u1, type: 'FIX', minimum: 0, value: 3500, currency: 'HUF', expense_type: 'laundry' } } });
 
     await member.mutate({ mutation: LinkAirbnbDocument, variables: { airbnbId: '53912345', url: 'https://www.airbnb.com/rooms/53912345', title: 'Apartment 1', unitId: u1 } });
@@ -227,7 +227,7 @@ describe('accommodation operations', () => {
     const added = await manager.mutate({ mutation: InsertChannelListingDocument, variables: { object: { unit_id: loftA, channel: 'booking', external_id: '5550001', url: 'https://www.booking.com/hotel/hu/vaci-loft.html' } } });
     const listingId = added.data?.insert_unit_channel_listings_one?.id ?? '';
     const error = await manager.mutate({ mutation: InsertChannelListingDocument, variables: { object: { unit_id: loftA, channel: 'booking', external_id: '5550001', url: null } } }).catch((e: unknown) => e);
-    expect(violationOf(error)).toEqual({ field: 'externalId', messageKey: 'errors.channelIdUnique' });
+    expect(violationOf(error)).toEqual({ field: 'externalId', messageKey: 'accommodation:errors.channelIdUnique' });
     const owner = await clientFor('owner');
     expect(pairs((await owner.query({ query: UnitChannelListingsDocument, variables: { id: vaci } })).data?.unit_channel_listings)).toEqual([['booking', '5550001'], ...seeded]);
     expect((await (await clientFor('manager2')).query({ query: UnitChannelListingsDocument, variables: { id: vaci } })).data?.unit_channel_listings).toEqual([]);

@@ -2,7 +2,7 @@
 // remembered in the browser so it survives reloads.
 import { useCallback } from 'react';
 import { closeAccommodation, openAccommodation, parseOpenAccommodations, type OpenResult } from '@/domain/openAccommodations';
-import { useStoredState } from './useStoredState';
+import { useStoredState } from '@/lib/hooks/useStoredState';
 
 export const OPEN_STORAGE_KEY = 'accommodations-open';
 

@@ -3,7 +3,7 @@
 // docs/data-model.md on the staff_users view).
 import { useCallback, useMemo } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { PICKER_PAGE_SIZE, type SearchOptions } from '../components/SearchPicker';
+import { PICKER_PAGE_SIZE, type SearchOptions } from '@/components/SearchPicker';
 import { OwnerNameDocument, OwnerSearchDocument } from '../graphql/ownerSearch.generated';
 import { StaffNamesDocument, StaffSearchDocument } from '../graphql/staffSearch.generated';
 import { staffSearchWhere } from '../people';

@@ -1,7 +1,9 @@
 // The accommodation table view at /accommodations: loads one page at a time from the GraphQL
-// engine (limit/offset plus the aggregate count) for the current search, filters and sort.
-import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+// engine (limit/offset plus the aggregate count) for the search, filters, sort and page in the URL
+// (urls.ts), so a list can be shared, reloaded and walked back with the browser.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
 import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
@@ -12,32 +14,52 @@ import { useSessionUser } from '@/features/shell';
 import { capabilitiesFor } from '../capabilities';
 import { COLUMNS_STORAGE_KEY, parseColumns, type TableColumn } from '../columns';
 import { AccommodationFiltersBar } from '../components/AccommodationFiltersBar';
-import { AccommodationTable, ColumnChooser, PAGE_SIZES } from '../components/AccommodationTable';
+import { AccommodationTable, ColumnChooser } from '../components/AccommodationTable';
 import { AccommodationCitiesDocument } from '../graphql/accommodationCities.generated';
 import { AccommodationListDocument } from '../graphql/accommodationList.generated';
 import { AccommodationListLabelsDocument } from '../graphql/accommodationListLabels.generated';
 import { AccommodationOwnerOptionsDocument } from '../graphql/accommodationOwnerOptions.generated';
 import { LabelsDocument } from '../graphql/labels.generated';
-import { useDebounced } from '../hooks/useDebounced';
-import { useStoredState } from '../hooks/useStoredState';
-import { accommodationOrderBy, accommodationWhere, EMPTY_FILTERS, pageVariables, type AccommodationFilters, type Sort } from '../listQuery';
+import { useDebounced } from '@/lib/hooks/useDebounced';
+import { useStoredState } from '@/lib/hooks/useStoredState';
+import { accommodationOrderBy, accommodationWhere, pageVariables, type AccommodationFilters } from '../listQuery';
 import type { LabelRow } from '../types';
-import { accommodationUrl, NEW_ACCOMMODATION_ID } from '../urls';
+import { accommodationListUrl, accommodationUrl, listStateOf, NEW_ACCOMMODATION_ID, type AccommodationListState } from '../urls';
 import { OpenStripContainer } from './OpenStripContainer';
 
 export function AccommodationListView() {
   const { t } = useTranslation('accommodation');
   const { user } = useSessionUser();
   const can = capabilitiesFor(user?.role ?? null);
-  const [filters, setFilters] = useState<AccommodationFilters>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'asc' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const router = useRouter();
+  const state = useMemo(() => listStateOf(router.query), [router.query]);
+  const { filters, sort, page, pageSize } = state;
   const [columns, setColumns] = useStoredState<TableColumn[]>(COLUMNS_STORAGE_KEY, parseColumns);
-  const search = useDebounced(filters.search, 300);
 
-  const where = useMemo(() => accommodationWhere({ ...filters, search }), [filters, search]);
-  const list = useQuery(AccommodationListDocument, { variables: { where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) } });
+  /** A new list state is a new history entry (back returns to it); typing a search replaces it. */
+  const go = useCallback(
+    (next: Partial<AccommodationListState>, replace = false) => {
+      const url = accommodationListUrl({ ...state, ...next });
+      void (replace ? router.replace(url, undefined, { shallow: true }) : router.push(url, undefined, { shallow: true }));
+    },
+    [router, state],
+  );
+
+  // The search box shows what is typed at once; the URL (and the query) follow after a pause.
+  const [searchText, setSearchText] = useState(filters.search);
+  useEffect(() => setSearchText(filters.search), [filters.search]);
+  const search = useDebounced(searchText, 300);
+  // Only a newly typed search moves the URL (not a search the back button brought back).
+  const typed = useRef(search);
+  useEffect(() => {
+    if (search === typed.current) return;
+    typed.current = search;
+    if (router.isReady && search !== filters.search) go({ filters: { ...filters, search }, page: 0 }, true);
+  }, [search, filters, go, router.isReady]);
+
+  const where = useMemo(() => accommodationWhere(filters), [filters]);
+  // Before hydration the query string is not known yet; wait for it rather than load page one twice.
+  const list = useQuery(AccommodationListDocument, { variables: { where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady });
   // Filter choices and labels are optional: a role that may not read them just gets fewer filters.
   const cities = useQuery(AccommodationCitiesDocument);
   const owners = useQuery(AccommodationOwnerOptionsDocument);
@@ -52,10 +74,13 @@ export function AccommodationListView() {
     return map;
   }, [pageLabels.data]);
 
-  const changeFilters = useCallback((next: AccommodationFilters) => {
-    setFilters(next);
-    setPage(0);
-  }, []);
+  const changeFilters = useCallback(
+    (next: AccommodationFilters) => {
+      if (next.search !== searchText) setSearchText(next.search);
+      else go({ filters: { ...next, search: filters.search }, page: 0 });
+    },
+    [go, searchText, filters.search],
+  );
 
   return (
     <Stack spacing={2}>
@@ -74,7 +99,7 @@ export function AccommodationListView() {
         </Stack>
       </Stack>
       <AccommodationFiltersBar
-        filters={filters}
+        filters={{ ...filters, search: searchText }}
         cities={(cities.data?.accommodations ?? []).map((c) => c.city)}
         owners={(owners.data?.accommodations ?? []).flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : []))}
         labels={labels.data?.labels ?? []}
@@ -91,15 +116,9 @@ export function AccommodationListView() {
         page={page}
         pageSize={pageSize}
         onColumnsChange={setColumns}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(0);
-        }}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
+        onSortChange={(next) => go({ sort: next, page: 0 })}
+        onPageChange={(next) => go({ page: next })}
+        onPageSizeChange={(size) => go({ pageSize: size, page: 0 })}
         editorHref={(id) => accommodationUrl(id)}
       />
     </Stack>

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { FormTextField } from '@/components/form/FormTextField';
-import { formMessage } from '@/components/form/formMessage';
+import { formMessage } from '@/lib/i18n/formMessage';
 import { emailField } from '@/components/form/validation';
 
 const schema = yup.object({ email: emailField(), password: yup.string().required(formMessage('common:validation.required')) });

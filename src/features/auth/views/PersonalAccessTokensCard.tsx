@@ -13,8 +13,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DatePickerProvider } from '@/components/DatePickerProvider';
 import { FormTextField } from '@/components/form/FormTextField';
-import { formMessage, translateFormMessage } from '@/components/form/formMessage';
+import { formMessage, translateFormMessage } from '@/lib/i18n/formMessage';
 import { nameField } from '@/components/form/validation';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
 import { PersonalAccessTokensDocument } from '../graphql/personalAccessTokens.generated';
@@ -67,22 +68,24 @@ export function PersonalAccessTokensCard() {
           <Form noValidate>
             <Stack spacing={2}>
               <FormTextField name="name" label={t('fields.tokenName')} />
-              <DatePicker
-                label={t('fields.expiresAt')}
-                value={values.expiresAt}
-                disablePast
-                onChange={(value) => {
-                  void setFieldValue('expiresAt', value);
-                  void setFieldTouched('expiresAt', true, false);
-                }}
-                slotProps={{
-                  textField: {
-                    name: 'expiresAt',
-                    error: Boolean(touched.expiresAt && errors.expiresAt),
-                    helperText: touched.expiresAt ? translateFormMessage(t, errors.expiresAt as string | undefined) : undefined,
-                  },
-                }}
-              />
+              <DatePickerProvider>
+                <DatePicker
+                  label={t('fields.expiresAt')}
+                  value={values.expiresAt}
+                  disablePast
+                  onChange={(value) => {
+                    void setFieldValue('expiresAt', value);
+                    void setFieldTouched('expiresAt', true, false);
+                  }}
+                  slotProps={{
+                    textField: {
+                      name: 'expiresAt',
+                      error: Boolean(touched.expiresAt && errors.expiresAt),
+                      helperText: touched.expiresAt ? translateFormMessage(t, errors.expiresAt as string | undefined) : undefined,
+                    },
+                  }}
+                />
+              </DatePickerProvider>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {t('tokens.create')}
               </Button>

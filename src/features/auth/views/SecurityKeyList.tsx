@@ -19,7 +19,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormTextField } from '@/components/form/FormTextField';
-import { formMessage } from '@/components/form/formMessage';
+import { formMessage } from '@/lib/i18n/formMessage';
 import { USER_ROLE_CONTEXT } from '../graphql/userRole';
 import { RemoveSecurityKeyDocument, RenameSecurityKeyDocument, SecurityKeysDocument, type SecurityKeysQuery } from '../graphql/securityKeys.generated';
 

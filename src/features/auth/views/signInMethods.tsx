@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { FormTextField } from '@/components/form/FormTextField';
-import { formMessage } from '@/components/form/formMessage';
+import { formMessage } from '@/lib/i18n/formMessage';
 import { phoneField } from '@/components/form/validation';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
 import { codeStepError } from '../lib/authErrors';

@@ -1,25 +1,12 @@
-// Formik-bound MUI fields for the accommodation editor: small, full width, and showing
-// validation messages translated from the schema's message keys.
+// The form kit's compact fields (small, full width) for editors, on the same binding and message
+// format as FormTextField, plus the grid they sit in and the unsaved-changes reporter.
 import { useEffect, type ReactNode } from 'react';
 import { useField, useFormikContext } from 'formik';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-
-export const EDITOR_NAMESPACES = ['accommodation', 'rate'] as const;
-
-/** Translates a schema message ({ key, values }) or a plain key from the server error mapping. */
-export function translateError(t: TFunction, error: unknown): string {
-  if (typeof error === 'string') return t(error, { ns: EDITOR_NAMESPACES });
-  if (error && typeof error === 'object' && 'key' in error && typeof error.key === 'string') {
-    const values = 'values' in error && error.values && typeof error.values === 'object' ? error.values : {};
-    return t(error.key, { ...values, ns: EDITOR_NAMESPACES });
-  }
-  return t('validation.invalid', { ns: 'accommodation' });
-}
+import { useFieldMessage } from './useFieldMessage';
 
 interface FieldProps {
   name: string;
@@ -28,17 +15,8 @@ interface FieldProps {
   helperText?: string;
 }
 
-function useFieldError(name: string) {
-  const { t } = useTranslation(EDITOR_NAMESPACES);
-  const [field, meta] = useField(name);
-  const { submitCount } = useFormikContext();
-  // Server errors (set after submit) show even if the field was never touched.
-  const shown = (meta.touched || submitCount > 0) && meta.error !== undefined;
-  return { field, error: shown ? translateError(t, meta.error) : undefined };
-}
-
 export function TextInput({ name, label, disabled, helperText, type = 'text', multiline }: FieldProps & { type?: 'text' | 'number' | 'date'; multiline?: boolean }) {
-  const { field, error } = useFieldError(name);
+  const { field, error } = useFieldMessage(name);
   return (
     <TextField
       {...field}
@@ -59,7 +37,7 @@ export function TextInput({ name, label, disabled, helperText, type = 'text', mu
 }
 
 export function SelectInput({ name, label, disabled, helperText, options }: FieldProps & { options: { value: string; label: string }[] }) {
-  const { field, error } = useFieldError(name);
+  const { field, error } = useFieldMessage(name);
   return (
     <TextField {...field} value={field.value ?? ''} id={`field-${name}`} select label={label} size="small" fullWidth disabled={disabled} error={Boolean(error)} helperText={error ?? helperText}>
       {options.map((option) => (
@@ -76,7 +54,7 @@ export function CheckboxInput({ name, label, disabled }: FieldProps) {
   return <FormControlLabel control={<Checkbox {...field} checked={Boolean(field.value)} disabled={disabled} />} label={label} />;
 }
 
-/** Tells the editor whether this form has unsaved changes (for the leave warning). */
+/** Tells the view whether this form has unsaved changes (for the leave warning). */
 export function DirtyReporter({ id, onDirtyChange }: { id: string; onDirtyChange?: (id: string, dirty: boolean) => void }) {
   const { dirty } = useFormikContext();
   useEffect(() => {

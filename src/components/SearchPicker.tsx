@@ -2,11 +2,11 @@
 // server a page at a time as the user types, so long lists (owners, staff) never load whole.
 import { useEffect, useMemo, useState } from 'react';
 import { useField } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { useDebounced } from '../hooks/useDebounced';
+import { useDebounced } from '@/lib/hooks/useDebounced';
 
 export interface PickerOption {
   id: string;
@@ -30,7 +30,7 @@ export interface SearchPickerProps {
 }
 
 export function SearchPicker({ name, label, multiple = false, search, knownNames, disabled }: SearchPickerProps) {
-  const { t } = useTranslation('accommodation');
+  const { t } = useTranslation('common');
   const [field, , helpers] = useField<string[] | string | null>(name);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -60,7 +60,7 @@ export function SearchPicker({ name, label, multiple = false, search, knownNames
   }, [open, query, search, disabled]);
 
   const ids = useMemo(() => (Array.isArray(field.value) ? field.value : field.value ? [field.value] : []), [field.value]);
-  const unknown = t('fields.unknownPerson');
+  const unknown = t('picker.unknownPerson');
   const labels = ids.map((id) => knownNames.get(id) ?? picked.get(id) ?? unknown);
   // The Autocomplete resets its typed text whenever its value changes identity, so the chosen
   // options stay the same objects until the ids or their names really change.
@@ -75,7 +75,7 @@ export function SearchPicker({ name, label, multiple = false, search, knownNames
       for (const option of options) next.set(option.id, option.label);
       return next;
     });
-  const helperText = open && result.more ? t('fields.moreMatches', { count: result.options.length }) : undefined;
+  const helperText = open && result.more ? t('picker.moreMatches', { count: result.options.length }) : undefined;
 
   const common = {
     id: `field-${name}`,
@@ -93,8 +93,8 @@ export function SearchPicker({ name, label, multiple = false, search, knownNames
     onInputChange: (_: unknown, value: string, reason: string) => {
       if (reason === 'input' || reason === 'clear') setText(value);
     },
-    noOptionsText: text ? t('fields.noMatches') : t('fields.searchHint'),
-    loadingText: t('fields.loadingOptions'),
+    noOptionsText: text ? t('picker.noMatches') : t('picker.searchHint'),
+    loadingText: t('picker.loadingOptions'),
     renderInput: (params: object) => <TextField {...params} label={label} helperText={helperText} />,
   };
 

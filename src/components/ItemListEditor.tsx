@@ -1,7 +1,7 @@
-// A list of rows (units, rates, tax ranges, fees) with edit and delete buttons, and one form
-// below for the row being edited or a new one. The tabs of the editor share it.
+// A list of rows (units, rates, tax ranges, fees, ...) with edit and delete buttons, and one form
+// below for the row being edited or a new one: the shape of every "rows of a record" editor tab.
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -32,7 +32,7 @@ export interface ItemListEditorProps<T extends { id: string }> {
 }
 
 export function ItemListEditor<T extends { id: string }>({ title, emptyText, newLabel, items, columns, readOnly, itemName, renderForm, onDelete }: ItemListEditorProps<T>) {
-  const { t } = useTranslation('accommodation');
+  const { t } = useTranslation('common');
   // undefined: no form open; null: a new row; string: editing that row.
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const current = typeof editing === 'string' ? (items.find((item) => item.id === editing) ?? null) : null;
@@ -70,7 +70,7 @@ export function ItemListEditor<T extends { id: string }>({ title, emptyText, new
                         color="error"
                         aria-label={t('actions.deleteItem', { name: itemName(item) })}
                         onClick={() => {
-                          if (window.confirm(t('confirmDelete', { name: itemName(item) }))) {
+                          if (window.confirm(t('list.confirmDelete', { name: itemName(item) }))) {
                             if (editing === item.id) setEditing(undefined);
                             void onDelete(item);
                           }
