@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuoteInput } from '../../../functions/_pricing/input';
+import { callFunction, checkRequest, FunctionCallError, type FunctionsCaller } from './contract';
+import { quoteFunction, type QuoteResponse } from './quote';
+
+const UNIT = '20000000-0000-4000-a000-000000000001';
+const RATE = '40000000-0000-4000-a000-000000000001';
+const body = { unitId: UNIT, rateId: RATE, checkIn: '2026-07-01', checkOut: '2026-07-04', adults: 2 };
+const answer: QuoteResponse = {
+  unitId: UNIT,
+  rateId: RATE,
+  currency: 'EUR',
+  checkIn: '2026-07-01',
+  checkOut: '2026-07-04',
+  today: '2026-06-01',
+  nights: [{ date: '2026-07-01', price: 85.5, ruleIds: [] }],
+  accommodation: 256.5,
+  fees: [],
+  feesTotal: 0,
+  touristTax: null,
+  total: 256.5,
+  bookable: true,
+  reasons: [],
+  warnings: [],
+};
+
+const caller = (data: unknown): FunctionsCaller & { sent: unknown[] } => {
+  const sent: unknown[] = [];
+  return {
+    sent,
+    call: async <T>(_url: string, payload?: unknown) => {
+      sent.push(payload);
+      return { res: { data: data as T }, error: null };
+    },
+  };
+};
+
+describe('function contracts', () => {
+  it('check a request on the function side: unknown fields and bad values answer 400 with the field', () => {
+    expect(checkRequest(quoteFunction, body)).toEqual({ ok: true, value: body });
+    expect(checkRequest(quoteFunction, { ...body, price: 1 })).toMatchObject({ ok: false, error: { status: 400, error: 'unknown-field' } });
+    expect(checkRequest(quoteFunction, { ...body, unitId: 'x' })).toMatchObject({ ok: false, error: { error: 'invalid-body', field: 'unitId' } });
+    expect(checkRequest(quoteFunction, { ...body, adults: 0 })).toMatchObject({ ok: false, error: { field: 'adults' } });
+  });
+
+  it('agree with what the quote function accepts today', () => {
+    const samples: unknown[] = [body, { ...body, fees: [UNIT], locale: 'hu' }, { ...body, unitId: 'x' }, { ...body, checkIn: '1.7.2026' }, { ...body, extra: true }, { ...body, adults: 0 }];
+    for (const sample of samples) expect([sample, checkRequest(quoteFunction, sample).ok]).toEqual([sample, parseQuoteInput(sample, undefined).ok]);
+  });
+
+  it('type the answer on the web side and refuse one that does not match', async () => {
+    const ok = caller(answer);
+    const quote = await callFunction(ok, quoteFunction, body);
+    expect(quote.total).toBe(256.5);
+    expect(ok.sent).toEqual([body]);
+    await expect(callFunction(caller({ ...answer, total: 'a lot' }), quoteFunction, body)).rejects.toBeInstanceOf(FunctionCallError);
+    // An invalid request is never sent.
+    const never = caller(answer);
+    await expect(callFunction(never, quoteFunction, { ...body, adults: -1 })).rejects.toThrow(/adults/);
+    expect(never.sent).toEqual([]);
+  });
+});

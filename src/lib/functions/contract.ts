@@ -1,0 +1,76 @@
+// One place for what a `functions/` endpoint takes and answers: a Yup schema for the request body
+// and one for the response, shared by the function (which validates what arrives) and the web app
+// (which validates what comes back), so both sides are typed from the same definition. Yup because
+// the forms already use it: a form's schema can be a contract's request schema as it is.
+import type { AnyObject, InferType, ObjectSchema, Schema, ValidationError } from 'yup';
+
+export interface FunctionContract<Req extends AnyObject, Res> {
+  /** The path under /v1/functions, e.g. "/quote". */
+  path: string;
+  request: ObjectSchema<Req>;
+  response: Schema<Res>;
+}
+
+export type RequestOf<C> = C extends FunctionContract<infer Req, unknown> ? Req : never;
+export type ResponseOf<C> = C extends FunctionContract<AnyObject, infer Res> ? Res : never;
+
+export function defineFunction<RequestSchema extends ObjectSchema<AnyObject>, ResponseSchema extends Schema<unknown>>(
+  path: string,
+  request: RequestSchema,
+  response: ResponseSchema,
+): FunctionContract<InferType<RequestSchema>, InferType<ResponseSchema>> {
+  return { path, request: request as unknown as ObjectSchema<InferType<RequestSchema>>, response: response as Schema<InferType<ResponseSchema>> };
+}
+
+/** The 400 body every function answers an invalid request with. */
+export interface InvalidBody {
+  status: 400;
+  error: 'invalid-body' | 'unknown-field';
+  field?: string;
+  message: string;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: InvalidBody };
+
+function invalid(error: unknown): InvalidBody {
+  const e = error as ValidationError;
+  const unknownField = e.type === 'noUnknown';
+  return { status: 400, error: unknownField ? 'unknown-field' : 'invalid-body', field: e.path || undefined, message: e.message };
+}
+
+/** On the function's side: the body as the contract's type, or the 400 to answer. Unknown fields are refused. */
+export function checkRequest<Req extends AnyObject>(contract: FunctionContract<Req, unknown>, body: unknown): Checked<Req> {
+  try {
+    return { ok: true, value: contract.request.noUnknown(true).strict(false).validateSync(body, { abortEarly: true, stripUnknown: false }) as Req };
+  } catch (error) {
+    return { ok: false, error: invalid(error) };
+  }
+}
+
+/** The functions client of the Nhost SDK, reduced to what a call needs. */
+export interface FunctionsCaller {
+  call<TData = unknown>(url: string, body?: unknown): Promise<{ res: { data: TData } | null; error: { message: string; status?: number } | null }>;
+}
+
+export class FunctionCallError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${path}: ${message}`);
+  }
+}
+
+/** On the web app's side: checks the body before sending and the answer before anyone reads it. */
+export async function callFunction<Req extends AnyObject, Res>(functions: FunctionsCaller, contract: FunctionContract<Req, Res>, body: Req): Promise<Res> {
+  const request = checkRequest(contract, body);
+  if (!request.ok) throw new FunctionCallError(contract.path, request.error.message, 400);
+  const { res, error } = await functions.call<unknown>(contract.path, request.value);
+  if (error || !res) throw new FunctionCallError(contract.path, error?.message ?? 'no response', error?.status);
+  try {
+    return (await contract.response.validate(res.data, { abortEarly: true })) as Res;
+  } catch (e) {
+    throw new FunctionCallError(contract.path, `unexpected response: ${(e as Error).message}`);
+  }
+}
