@@ -139,6 +139,8 @@ function devRoutes(development: boolean, mailer: Mailer): express.Router {
   return router;
 }
 
+const ADMIN_SECRET_HEADERS = new Set(['x-hasura-admin-secret', 'x-hasura-access-key']);
+
 /** The web app runs on another origin in development; the real Nhost services allow any origin too. */
 function cors(req: express.Request, res: express.Response, next: express.NextFunction): void {
   const origin = req.headers.origin;
@@ -146,10 +148,11 @@ function cors(req: express.Request, res: express.Response, next: express.NextFun
   res.setHeader('Vary', 'Origin');
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, HEAD, OPTIONS');
-  res.setHeader(
-    'Access-Control-Allow-Headers',
-    req.headers['access-control-request-headers'] ?? 'authorization, content-type, x-hasura-admin-secret, x-hasura-role',
-  );
+  // A web page never gets to send the admin secret: with the public default secret on a developer's
+  // machine, any site the developer visits could otherwise use it through their browser.
+  const asked = (req.headers['access-control-request-headers'] ?? 'authorization, content-type, x-hasura-role')
+    .split(',').map((h) => h.trim()).filter((h) => h && !ADMIN_SECRET_HEADERS.has(h.toLowerCase()));
+  res.setHeader('Access-Control-Allow-Headers', asked.join(', '));
   res.setHeader('Access-Control-Expose-Headers', 'etag, content-length, content-range, x-error');
   if (req.method === 'OPTIONS') {
     res.status(204).end();

@@ -48,9 +48,10 @@ export function rateLimiter(s: AuthSettings) {
   const signups = new SlidingWindow(rl.signups);
 
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!rl.enabled || unlimited(req.path)) return next();
+    // Routing ignores case and trailing slashes, so the buckets must too (`/SIGNIN/email-password/`).
+    const path = req.path.toLowerCase().replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+    if (!rl.enabled || unlimited(path)) return next();
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const path = req.path;
     // Every bucket the request belongs to is charged, as hasura-auth does.
     let ok = global.allow(ip);
     if (sendsEmail(path, s.emailVerificationRequired)) ok = email.allow(rl.emails.global ? 'global' : ip) && ok;

@@ -101,6 +101,26 @@ describe('redirect and sign-up option rules', () => {
     expect(isRedirectAllowed('not a url', s)).toBe(false);
   });
 
+  it('matches wildcard patterns on the parsed URL, as a browser reads it', () => {
+    const w = { ...s, allowedRedirectUrls: ['https://*.vercel.app', 'http://localhost:*', 'https://app.example/*/done'] };
+    expect(isRedirectAllowed('https://preview-1.vercel.app/welcome', w)).toBe(true);
+    expect(isRedirectAllowed('http://localhost:4000/x', w)).toBe(true);
+    expect(isRedirectAllowed('https://app.example/fr/done?x=1', w)).toBe(true);
+    for (const attack of [
+      'https://evil.example\\.vercel.app/steal',
+      'https://evil.example/.vercel.app/steal',
+      'http://localhost:x@evil.example/',
+      'http://localhost:3000%2f@evil.example',
+      'https://user:pw@preview.vercel.app/',
+      'https://vercel.app.evil.example/',
+      'http://preview.vercel.app/',
+      'https://app.example/fr/other',
+      'javascript://preview.vercel.app/%0aalert(1)',
+    ]) {
+      expect(isRedirectAllowed(attack, w), attack).toBe(false);
+    }
+  });
+
   it('fills defaults and refuses roles outside the allowed list', () => {
     expect(signUpOptions(undefined, s)).toMatchObject({ allowedRoles: ['user', 'me'], defaultRole: 'user', locale: 'en', redirectTo: 'http://localhost:3000' });
     expect(signUpOptions({ locale: 'de' }, s).locale).toBe('en');

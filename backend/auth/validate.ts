@@ -64,9 +64,20 @@ export function checkPassword(password: string, s: AuthSettings): void {
   if (password.length < Math.max(3, s.passwordMinLength)) throw new AuthError('password-too-short');
 }
 
-function patternToRegex(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/?#]*');
-  return new RegExp(`^${escaped}(?:[/?#].*)?$`);
+const globToRegex = (glob: string, star: string) => glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, star);
+
+/**
+ * An allowed URL with `*` wildcards, matched part by part on the parsed target (scheme, host and
+ * port, path prefix) rather than on its text: `https://evil.example\.vercel.app` is host
+ * evil.example to a browser, and `http://localhost:x@evil.example` is evil.example.
+ */
+function matchesPattern(pattern: string, target: URL): boolean {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(pattern.replace(/\/$/, ''));
+  if (!m) return false;
+  const [, scheme, hostPattern, pathPattern] = m;
+  if (target.protocol !== `${scheme.toLowerCase()}:` || target.username || target.password) return false;
+  if (!new RegExp(`^${globToRegex(hostPattern.toLowerCase(), '[a-z0-9.-]*')}$`).test(target.host)) return false;
+  return new RegExp(`^${globToRegex(pathPattern, '[^/]*')}(?:/.*)?$`).test(target.pathname || '/');
 }
 
 /** A redirect target must be on the client URL (any path below it) or match an allowed URL (with * wildcards). */
@@ -81,7 +92,7 @@ export function isRedirectAllowed(redirectTo: string, s: AuthSettings): boolean 
   for (const allowed of candidates) {
     if (!allowed) continue;
     if (allowed.includes('*')) {
-      if (patternToRegex(allowed.replace(/\/$/, '')).test(redirectTo)) return true;
+      if (matchesPattern(allowed, target)) return true;
       continue;
     }
     let base: URL;

@@ -303,6 +303,10 @@ describe('rate limits', () => {
     expect(limited.body).toEqual({ status: 429, error: 'too-many-requests', message: 'Too many requests' });
     // endpoints outside the brute-force bucket still answer
     expect((await get(b, '/healthz')).status).toBe(200);
+    // The same route in other spellings (routing ignores case and trailing slashes) is the same bucket.
+    for (const variant of ['/SIGNIN/email-password', '/signin/email-password/', '/SignIn/Email-Password//']) {
+      expect((await post(b, variant, { email, password: 'another-guess' })).status, variant).toBe(429);
+    }
   });
 
   it('sign-ups and e-mails have their own limits', async () => {

@@ -65,6 +65,17 @@ describe('the dev outbox', () => {
     expect(api.headers.get('access-control-allow-origin')).toBe(origin.origin);
   });
 
+  it('never lets a web page send the admin secret: a preflight asking for it is not granted that header', async () => {
+    for (const p of ['/v1/graphql', '/v1/metadata', '/v1/storage/files']) {
+      const preflight = await fetch(`${backend.url}${p}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-hasura-admin-secret, X-Hasura-Access-Key, authorization' },
+      });
+      const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(',').map((h) => h.trim());
+      expect(allowed, p).toEqual(['content-type', 'authorization']);
+    }
+  });
+
   it('does not exist outside development', async () => {
     const prod = await startTestBackend({ env: { NODE_ENV: 'production' } });
     try {
