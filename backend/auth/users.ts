@@ -167,3 +167,16 @@ export async function consumeTicket(db: Queryable, ticket: string): Promise<User
 export function newTicket(kind: 'verifyEmail' | 'passwordlessEmail' | 'passwordReset' | 'emailConfirmChange' | 'mfaTotp'): string {
   return `${kind}:${crypto.randomUUID()}`;
 }
+
+/**
+ * A sign-in that proves the mailbox (magic link, e-mail code) of an account that was never
+ * verified: whoever created the account may not have owned the address, so their password and
+ * every session and token they opened end here, and the mailbox owner takes the account over.
+ */
+export async function claimUnverifiedAccount(db: Db, userId: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    await tx.query('DELETE FROM auth.refresh_tokens WHERE user_id = $1', [userId]);
+    const { rows } = await tx.query<UserRow>('UPDATE auth.users SET email_verified = true, password_hash = NULL WHERE id = $1 RETURNING *', [userId]);
+    return rows[0];
+  });
+}

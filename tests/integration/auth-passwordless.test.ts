@@ -85,6 +85,28 @@ describe('e-mail OTP', () => {
   });
 });
 
+describe('an account someone else created with your address', () => {
+  it('is yours once you prove the mailbox: their password and sessions end (e-mail code and magic link)', async () => {
+    for (const via of ['code', 'link'] as const) {
+      const email = uniqueEmail(`squat-${via}`);
+      const squatter = await post<{ session: { refreshToken: string } }>(backend, '/signup/email-password', { email, password: 'squatter-pw-1' });
+      expect(squatter.status).toBe(200);
+      if (via === 'code') {
+        await post(backend, '/signin/otp/email', { email });
+        expect((await post(backend, '/signin/otp/email/verify', { email, otp: otpCode(backend, email, 'signin-otp') })).status).toBe(200);
+      } else {
+        await post(backend, '/signin/passwordless/email', { email });
+        const landed = await openLink(verifyLink(backend, email));
+        expect(landed.searchParams.get('refreshToken')).toBeTruthy();
+      }
+      expect((await post(backend, '/signin/email-password', { email, password: 'squatter-pw-1' })).status, via).toBe(401);
+      if (squatter.body.session) expect((await post(backend, '/token', { refreshToken: squatter.body.session.refreshToken })).status, via).toBe(401);
+      const [row] = (await backend.ctx.db.query<{ email_verified: boolean; password_hash: string | null }>('SELECT email_verified, password_hash FROM auth.users WHERE email = $1', [email])).rows;
+      expect(row).toEqual({ email_verified: true, password_hash: null });
+    }
+  });
+});
+
 describe('guessing codes', () => {
   it('five wrong e-mail codes burn the code, even the right one fails afterwards', async () => {
     const email = uniqueEmail('guess');

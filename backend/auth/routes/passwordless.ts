@@ -6,7 +6,7 @@ import type { Request, Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, requireEmail, requireString, signUpOptions, type SignUpOptions } from '../validate';
-import { createUser, findUserBy, gravatarUrl, newTicket, setTicket, type UserRow } from '../users';
+import { claimUnverifiedAccount, createUser, findUserBy, gravatarUrl, newTicket, setTicket, type UserRow } from '../users';
 import { FailureCounter } from '../rate-limit';
 
 const HOUR = 3600;
@@ -73,11 +73,12 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const email = requireEmail(body);
     const otp = requireString(body, 'otp');
     const { rows } = await app.db.query<UserRow>(
-      `UPDATE auth.users SET ticket = NULL, ticket_expires_at = now(), email_verified = true
+      `UPDATE auth.users SET ticket = NULL, ticket_expires_at = now()
        WHERE email = $1 AND ticket = $2 AND ticket_expires_at > now() RETURNING *`,
       [email, `otp:${otp}`],
     );
-    const user = rows[0];
+    let user = rows[0];
+    if (user && !user.email_verified) user = await claimUnverifiedAccount(app.db, user.id);
     if (!user) {
       if (emailOtpFailures.fail(email.toLowerCase())) {
         await app.db.query(`UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE email = $1 AND ticket LIKE 'otp:%'`, [email]);

@@ -5,7 +5,7 @@ import type { Request, Response, Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError, errorBody, type AuthErrorCode } from '../errors';
 import { bodyOf, checkEmailAllowed, checkPassword, isRedirectAllowed, redirectOption, requireEmail, requireString } from '../validate';
-import { consumeTicket, findUserBy, newTicket, setTicket, toDate, type UserRow } from '../users';
+import { claimUnverifiedAccount, consumeTicket, findUserBy, newTicket, setTicket, toDate, type UserRow } from '../users';
 import { BCRYPT_COST } from './email-password';
 
 const HOUR = 3600;
@@ -63,7 +63,9 @@ export function registerTickets(router: Router, app: AuthApp): void {
         [current.id],
       );
       current = rows[0];
-    } else if ((type === 'verifyEmail' || type === 'passwordlessEmail') && !current.email_verified) {
+    } else if (type === 'passwordlessEmail' && !current.email_verified) {
+      current = await claimUnverifiedAccount(app.db, current.id);
+    } else if (type === 'verifyEmail' && !current.email_verified) {
       const { rows } = await app.db.query<UserRow>('UPDATE auth.users SET email_verified = true WHERE id = $1 RETURNING *', [current.id]);
       current = rows[0];
     }
