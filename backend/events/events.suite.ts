@@ -202,6 +202,12 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
         expect(denied.status).toBe(400);
         expect(denied.body.code).toBe('access-denied');
         expect((await metadata({ type: 'pg_get_event_logs', args: { name: 'notes_changed', limit: 10_000_000 } })).body.code).toBe('parse-failed');
+        for (const at of ['2024', '+275000-01-01T00:00:00Z', 'tomorrow', '2026-13-01T00:00:00Z']) {
+          const bad = await metadata({ type: 'create_scheduled_event', args: { webhook: `${hooks.url}/x`, schedule_at: at } });
+          expect([bad.status, bad.body.code], at).toEqual([400, 'parse-failed']);
+        }
+        const nul = await metadata({ type: 'pg_invoke_event_trigger', args: { name: 'notes_changed', payload: { body: 'a\u0000b' } } });
+        expect([nul.status, nul.body.code]).toEqual([400, 'parse-failed']);
       });
 
       it('a one-off scheduled event is delivered at its time with its payload', async () => {

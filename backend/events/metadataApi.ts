@@ -2,9 +2,12 @@
 // trigger by hand, schedule a one-off event, read and re-send the event log. Bodies, answers and
 // errors have Hasura's shapes ({type, args}; errors {path, error, code} with status 400).
 import express from 'express';
-import type { Db } from '../db';
+import { isPgError, type Db } from '../db';
 import { safeEqual } from '../secrets';
 import type { EventsConfig } from './config';
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const MAX_TIME = Date.UTC(9999, 11, 31);
 
 class ApiError extends Error {
   constructor(readonly code: string, message: string, readonly status = 400, readonly path = '$.args') {
@@ -50,8 +53,10 @@ export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string
     },
 
     async create_scheduled_event(args) {
-      const scheduleAt = str(args, 'schedule_at')!;
-      if (Number.isNaN(Date.parse(scheduleAt))) throw new ApiError('parse-failed', 'schedule_at must be an ISO 8601 time', 400, '$.args.schedule_at');
+      const raw = str(args, 'schedule_at')!;
+      const at = ISO_TIME.test(raw) ? Date.parse(raw) : NaN;
+      if (!(at >= 0 && at <= MAX_TIME)) throw new ApiError('parse-failed', 'schedule_at must be an ISO 8601 date and time with a zone, e.g. 2026-12-01T08:00:00Z', 400, '$.args.schedule_at');
+      const scheduleAt = new Date(at).toISOString();
       const webhook = args.webhook ?? null;
       const fromEnv = args.webhook_from_env ?? null;
       if (typeof webhook !== 'string' && typeof fromEnv !== 'string') throw new ApiError('parse-failed', 'webhook or webhook_from_env is required', 400, '$.args.webhook');
@@ -180,6 +185,8 @@ export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string
       res.json(await run(body.type, body.args as Args | undefined));
     } catch (e) {
       if (e instanceof ApiError) res.status(e.status).json({ path: e.path, error: e.message, code: e.code });
+      // A value Postgres cannot take (a NUL character in a payload, an impossible time) is the caller's error.
+      else if (isPgError(e) && String(e.code ?? '').startsWith('22')) res.status(400).json({ path: '$.args', error: `invalid value: ${e.message}`, code: 'parse-failed' });
       else res.status(500).json({ path: '$', error: 'unexpected error', code: 'unexpected' });
     }
   });
