@@ -27,7 +27,8 @@ describe('loadAuthSettings', () => {
     expect(s.refreshTokenExpiresIn).toBe(2_592_000);
     expect(s.rateLimit.enabled).toBe(true);
     expect(s.rateLimit.bruteForce).toEqual({ burst: 10, intervalMs: 300_000 });
-    expect(s.rateLimit.emails).toEqual({ burst: 10, intervalMs: 3_600_000, global: true });
+    expect(s.rateLimit.emails).toEqual({ burst: 10, intervalMs: 3_600_000, global: false });
+    // Per client address, as hasura-auth defaults (--rate-limit-email-is-global false): one client cannot use up everyone's mail.
   });
 
   it('accepts security keys from a web app moved by AUTH_CLIENT_URL (the e2e origin) on the same rpId', () => {

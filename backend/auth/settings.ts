@@ -285,7 +285,7 @@ export function loadAuthSettings(config: BackendConfig, env: Env = process.env):
       global: rateLimit(env, toml, 'GLOBAL', 'global', 100, '1m'),
       bruteForce: rateLimit(env, toml, 'BRUTE_FORCE', 'bruteForce', 10, '5m'),
       signups: rateLimit(env, toml, 'SIGNUPS', 'signups', 10, '5m'),
-      emails: { ...rateLimit(env, toml, 'EMAIL', 'emails', 10, '1h'), global: envBool(env, 'AUTH_RATE_LIMIT_EMAIL_IS_GLOBAL') ?? true },
+      emails: { ...rateLimit(env, toml, 'EMAIL', 'emails', 10, '1h'), global: envBool(env, 'AUTH_RATE_LIMIT_EMAIL_IS_GLOBAL') ?? false },
       sms: rateLimit(env, toml, 'SMS', 'sms', 10, '1h'),
     },
     oauth,
