@@ -2,12 +2,14 @@
 // says so on a `# roles: ...` line, and the test validates the operations (with the fragments
 // they spread) against each of those roles' schemas, built from nhost/ as the engine builds them.
 // The admin schema accepts any column; an owner's does not, so a field an owner may not read fails
-// here instead of in the owner's browser.
+// here instead of in the owner's browser. The committed *.generated.ts files are checked here too
+// (one schema build for both): a changed document, a renamed column or a document the schema
+// rejects fails, and the generated types make `tsc` fail where the app reads a changed field.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kind, parse, validate, visit, type ASTNode, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { projectSchemas } from '../../../scripts/codegen';
+import { projectSchemas, staleGeneratedFiles } from '../../../scripts/codegen';
 
 const SRC = path.resolve(__dirname, '../..');
 
@@ -58,7 +60,7 @@ function withFragments(document: DocumentNode): DocumentNode {
 }
 
 const operationFiles = files.filter((f) => f.document.definitions.some((def) => def.kind === Kind.OPERATION_DEFINITION));
-const allRoles = [...new Set(operationFiles.flatMap((f) => f.roles))].sort();
+const allRoles = [...new Set(['admin', ...operationFiles.flatMap((f) => f.roles)])].sort();
 let schemas = new Map<string, GraphQLSchema>();
 
 beforeAll(async () => {
@@ -83,4 +85,10 @@ describe('GraphQL documents in src/', () => {
     });
     expect(problems).toEqual([]);
   });
+});
+
+describe('generated GraphQL types', () => {
+  it('match a fresh generation from the schema (run `npm run codegen` when this fails)', async () => {
+    expect(await staleGeneratedFiles(schemas.get('admin'))).toEqual([]);
+  }, 120_000);
 });

@@ -327,8 +327,12 @@ export type accommodations_bool_exp = {
   name?: String_comparison_exp | null | undefined;
   ntak_auth_cert?: String_comparison_exp | null | undefined;
   ntak_cert?: String_comparison_exp | null | undefined;
+  ntak_cert_subject?: jsonb_comparison_exp | null | undefined;
+  ntak_cert_valid_from?: timestamptz_comparison_exp | null | undefined;
+  ntak_cert_valid_to?: timestamptz_comparison_exp | null | undefined;
   ntak_csr?: String_comparison_exp | null | undefined;
   ntak_id?: String_comparison_exp | null | undefined;
+  ntak_key_created_at?: timestamptz_comparison_exp | null | undefined;
   ntak_name?: String_comparison_exp | null | undefined;
   ntak_private_key?: String_comparison_exp | null | undefined;
   ntak_signing_cert?: String_comparison_exp | null | undefined;
@@ -386,8 +390,12 @@ export type accommodations_insert_input = {
   name?: string | null | undefined;
   ntak_auth_cert?: string | null | undefined;
   ntak_cert?: string | null | undefined;
+  ntak_cert_subject?: unknown;
+  ntak_cert_valid_from?: string | null | undefined;
+  ntak_cert_valid_to?: string | null | undefined;
   ntak_csr?: string | null | undefined;
   ntak_id?: string | null | undefined;
+  ntak_key_created_at?: string | null | undefined;
   ntak_name?: string | null | undefined;
   ntak_private_key?: string | null | undefined;
   ntak_signing_cert?: string | null | undefined;
@@ -426,8 +434,11 @@ export type accommodations_max_order_by = {
   name?: order_by | null | undefined;
   ntak_auth_cert?: order_by | null | undefined;
   ntak_cert?: order_by | null | undefined;
+  ntak_cert_valid_from?: order_by | null | undefined;
+  ntak_cert_valid_to?: order_by | null | undefined;
   ntak_csr?: order_by | null | undefined;
   ntak_id?: order_by | null | undefined;
+  ntak_key_created_at?: order_by | null | undefined;
   ntak_name?: order_by | null | undefined;
   ntak_private_key?: order_by | null | undefined;
   ntak_signing_cert?: order_by | null | undefined;
@@ -458,8 +469,11 @@ export type accommodations_min_order_by = {
   name?: order_by | null | undefined;
   ntak_auth_cert?: order_by | null | undefined;
   ntak_cert?: order_by | null | undefined;
+  ntak_cert_valid_from?: order_by | null | undefined;
+  ntak_cert_valid_to?: order_by | null | undefined;
   ntak_csr?: order_by | null | undefined;
   ntak_id?: order_by | null | undefined;
+  ntak_key_created_at?: order_by | null | undefined;
   ntak_name?: order_by | null | undefined;
   ntak_private_key?: order_by | null | undefined;
   ntak_signing_cert?: order_by | null | undefined;
@@ -511,8 +525,12 @@ export type accommodations_order_by = {
   name?: order_by | null | undefined;
   ntak_auth_cert?: order_by | null | undefined;
   ntak_cert?: order_by | null | undefined;
+  ntak_cert_subject?: order_by | null | undefined;
+  ntak_cert_valid_from?: order_by | null | undefined;
+  ntak_cert_valid_to?: order_by | null | undefined;
   ntak_csr?: order_by | null | undefined;
   ntak_id?: order_by | null | undefined;
+  ntak_key_created_at?: order_by | null | undefined;
   ntak_name?: order_by | null | undefined;
   ntak_private_key?: order_by | null | undefined;
   ntak_signing_cert?: order_by | null | undefined;
@@ -552,8 +570,12 @@ export type accommodations_select_column =
   | 'name'
   | 'ntak_auth_cert'
   | 'ntak_cert'
+  | 'ntak_cert_subject'
+  | 'ntak_cert_valid_from'
+  | 'ntak_cert_valid_to'
   | 'ntak_csr'
   | 'ntak_id'
+  | 'ntak_key_created_at'
   | 'ntak_name'
   | 'ntak_private_key'
   | 'ntak_signing_cert'
@@ -585,8 +607,12 @@ export type accommodations_set_input = {
   name?: string | null | undefined;
   ntak_auth_cert?: string | null | undefined;
   ntak_cert?: string | null | undefined;
+  ntak_cert_subject?: unknown;
+  ntak_cert_valid_from?: string | null | undefined;
+  ntak_cert_valid_to?: string | null | undefined;
   ntak_csr?: string | null | undefined;
   ntak_id?: string | null | undefined;
+  ntak_key_created_at?: string | null | undefined;
   ntak_name?: string | null | undefined;
   ntak_private_key?: string | null | undefined;
   ntak_signing_cert?: string | null | undefined;
@@ -639,8 +665,12 @@ export type accommodations_update_column =
   | 'name'
   | 'ntak_auth_cert'
   | 'ntak_cert'
+  | 'ntak_cert_subject'
+  | 'ntak_cert_valid_from'
+  | 'ntak_cert_valid_to'
   | 'ntak_csr'
   | 'ntak_id'
+  | 'ntak_key_created_at'
   | 'ntak_name'
   | 'ntak_private_key'
   | 'ntak_signing_cert'
@@ -3101,6 +3131,7 @@ export type guest_checkins_bool_exp = {
   birth_last_name?: String_comparison_exp | null | undefined;
   booking_unit?: booked_units_bool_exp | null | undefined;
   booking_unit_id?: uuid_comparison_exp | null | undefined;
+  checked_out_at?: timestamptz_comparison_exp | null | undefined;
   checkin_time?: timestamptz_comparison_exp | null | undefined;
   checkout_time?: timestamptz_comparison_exp | null | undefined;
   city?: String_comparison_exp | null | undefined;
@@ -3142,6 +3173,7 @@ export type guest_checkins_insert_input = {
   birth_last_name?: string | null | undefined;
   booking_unit?: booked_units_obj_rel_insert_input | null | undefined;
   booking_unit_id?: string | null | undefined;
+  checked_out_at?: string | null | undefined;
   checkin_time?: string | null | undefined;
   checkout_time?: string | null | undefined;
   city?: string | null | undefined;
@@ -3187,6 +3219,7 @@ export type guest_checkins_select_column =
   | 'birth_first_name'
   | 'birth_last_name'
   | 'booking_unit_id'
+  | 'checked_out_at'
   | 'checkin_time'
   | 'checkout_time'
   | 'city'
@@ -3219,6 +3252,7 @@ export type guest_checkins_update_column =
   | 'birth_first_name'
   | 'birth_last_name'
   | 'booking_unit_id'
+  | 'checked_out_at'
   | 'checkin_time'
   | 'checkout_time'
   | 'city'
@@ -5083,7 +5117,10 @@ export type registry_submissions_bool_exp = {
   attempts?: Int_comparison_exp | null | undefined;
   booking?: bookings_bool_exp | null | undefined;
   booking_id?: uuid_comparison_exp | null | undefined;
+  claimed_until?: timestamptz_comparison_exp | null | undefined;
   created_at?: timestamptz_comparison_exp | null | undefined;
+  event_key?: String_comparison_exp | null | undefined;
+  field_errors?: jsonb_comparison_exp | null | undefined;
   guest_checkin?: guest_checkins_bool_exp | null | undefined;
   guest_checkin_id?: uuid_comparison_exp | null | undefined;
   id?: uuid_comparison_exp | null | undefined;
@@ -5096,12 +5133,14 @@ export type registry_submissions_bool_exp = {
   response?: jsonb_comparison_exp | null | undefined;
   sent_at?: timestamptz_comparison_exp | null | undefined;
   service?: registry_services_enum_comparison_exp | null | undefined;
+  sources?: jsonb_comparison_exp | null | undefined;
   status?: submission_statuses_enum_comparison_exp | null | undefined;
   updated_at?: timestamptz_comparison_exp | null | undefined;
   viza_status?: viza_statuses_enum_comparison_exp | null | undefined;
 };
 
 export type registry_submissions_constraint =
+  | 'registry_submissions_event_key_key'
   | 'registry_submissions_pkey';
 
 export type registry_submissions_insert_input = {
@@ -5110,7 +5149,10 @@ export type registry_submissions_insert_input = {
   attempts?: number | null | undefined;
   booking?: bookings_obj_rel_insert_input | null | undefined;
   booking_id?: string | null | undefined;
+  claimed_until?: string | null | undefined;
   created_at?: string | null | undefined;
+  event_key?: string | null | undefined;
+  field_errors?: unknown;
   guest_checkin?: guest_checkins_obj_rel_insert_input | null | undefined;
   guest_checkin_id?: string | null | undefined;
   id?: string | null | undefined;
@@ -5123,6 +5165,7 @@ export type registry_submissions_insert_input = {
   response?: unknown;
   sent_at?: string | null | undefined;
   service?: registry_services_enum | null | undefined;
+  sources?: unknown;
   status?: submission_statuses_enum | null | undefined;
   updated_at?: string | null | undefined;
   viza_status?: viza_statuses_enum | null | undefined;
@@ -5132,7 +5175,9 @@ export type registry_submissions_max_order_by = {
   accommodation_id?: order_by | null | undefined;
   attempts?: order_by | null | undefined;
   booking_id?: order_by | null | undefined;
+  claimed_until?: order_by | null | undefined;
   created_at?: order_by | null | undefined;
+  event_key?: order_by | null | undefined;
   guest_checkin_id?: order_by | null | undefined;
   id?: order_by | null | undefined;
   message_id?: order_by | null | undefined;
@@ -5151,7 +5196,9 @@ export type registry_submissions_min_order_by = {
   accommodation_id?: order_by | null | undefined;
   attempts?: order_by | null | undefined;
   booking_id?: order_by | null | undefined;
+  claimed_until?: order_by | null | undefined;
   created_at?: order_by | null | undefined;
+  event_key?: order_by | null | undefined;
   guest_checkin_id?: order_by | null | undefined;
   id?: order_by | null | undefined;
   message_id?: order_by | null | undefined;
@@ -5176,7 +5223,10 @@ export type registry_submissions_select_column =
   | 'accommodation_id'
   | 'attempts'
   | 'booking_id'
+  | 'claimed_until'
   | 'created_at'
+  | 'event_key'
+  | 'field_errors'
   | 'guest_checkin_id'
   | 'id'
   | 'message_id'
@@ -5188,6 +5238,7 @@ export type registry_submissions_select_column =
   | 'response'
   | 'sent_at'
   | 'service'
+  | 'sources'
   | 'status'
   | 'updated_at'
   | 'viza_status';
@@ -5212,7 +5263,10 @@ export type registry_submissions_update_column =
   | 'accommodation_id'
   | 'attempts'
   | 'booking_id'
+  | 'claimed_until'
   | 'created_at'
+  | 'event_key'
+  | 'field_errors'
   | 'guest_checkin_id'
   | 'id'
   | 'message_id'
@@ -5224,6 +5278,7 @@ export type registry_submissions_update_column =
   | 'response'
   | 'sent_at'
   | 'service'
+  | 'sources'
   | 'status'
   | 'updated_at'
   | 'viza_status';
@@ -5543,8 +5598,10 @@ export type staff_users_bool_exp = {
 };
 
 export type submission_statuses_enum =
+  | 'blocked'
   | 'error'
   | 'pending'
+  | 'skipped'
   | 'success';
 
 export type submission_statuses_enum_comparison_exp = {
