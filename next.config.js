@@ -2,7 +2,7 @@
 const { i18n } = require('./next-i18next.config');
 
 /** @type {import('next').NextConfig} */
-module.exports = {
+const config = {
   reactStrictMode: true,
   i18n,
   poweredByHeader: false,
@@ -13,3 +13,7 @@ module.exports = {
   // overwrite each other's output.
   distDir: process.env.NEXT_DIST_DIR || '.next',
 };
+
+// `npm run bench:web -- --analyze` (ANALYZE=true): treemaps of what each chunk holds, written to
+// <distDir>/analyze/{client,nodejs,edge}.html. The analyser is a dev dependency, loaded only then.
+module.exports = process.env.ANALYZE === 'true' ? require('@next/bundle-analyzer')({ enabled: true, openAnalyzer: false })(config) : config;

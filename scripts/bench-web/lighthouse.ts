@@ -1,7 +1,10 @@
 // Runs Lighthouse (mobile, its default) on one URL in Debian's Chromium and reads the scores and
 // the Core Web Vitals from its JSON report. Lighthouse is fetched by npx at run time: it is large
 // and only this benchmark needs it, so it is not a project dependency.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import os from 'node:os';
+import { chromium } from 'playwright';
+import { freePort } from './processes';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -10,6 +13,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 export interface LighthouseResult {
   url: string;
+  /** Measured with a session cookie (a signed-in user). */
+  signedIn: boolean;
   scores: Record<(typeof CATEGORIES)[number], number>;
   /** Milliseconds, except CLS (unitless). */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
@@ -20,11 +25,12 @@ interface Report {
   audits: Record<string, { numericValue?: number }>;
 }
 
-export function readReport(url: string, report: Report): LighthouseResult {
+export function readReport(url: string, report: Report, signedIn = false): LighthouseResult {
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
     url,
+    signedIn,
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
     metrics: {
       fcp: value('first-contentful-paint'),
@@ -36,8 +42,9 @@ export function readReport(url: string, report: Report): LighthouseResult {
   };
 }
 
-export async function runLighthouse(url: string, outDir: string, chromePath = '/usr/bin/chromium'): Promise<LighthouseResult> {
-  const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}.json`);
+export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string } = {}): Promise<LighthouseResult> {
+  const chromePath = options.chromePath ?? '/usr/bin/chromium';
+  const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}${options.cookie ? '_signed_in' : ''}.json`);
   const args = [
     '--yes',
     LIGHTHOUSE,
@@ -48,10 +55,49 @@ export async function runLighthouse(url: string, outDir: string, chromePath = '/
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     '--quiet',
   ];
-  await new Promise<void>((resolve, reject) => {
-    execFile('npx', args, { env: { ...process.env, CHROME_PATH: chromePath }, timeout: 180_000, maxBuffer: 32 * 1024 * 1024 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`lighthouse failed on ${url}: ${stderr.trim().split('\n').slice(-3).join(' ') || error.message}`)) : resolve(),
-    );
-  });
-  return readReport(url, JSON.parse(fs.readFileSync(file, 'utf8')) as Report);
+  // Signed in: a session is the refresh-token cookie @nhost/nextjs reads in the page, so the cookie
+  // goes into a browser Lighthouse then attaches to, and Lighthouse must not clear storage.
+  const signedIn = options.cookie ? await browserWithCookie(url, options.cookie, chromePath) : null;
+  if (signedIn) args.push(`--port=${signedIn.port}`, '--disable-storage-reset');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      execFile('npx', args, { env: { ...process.env, CHROME_PATH: chromePath }, timeout: 180_000, maxBuffer: 32 * 1024 * 1024 }, (error, _stdout, stderr) =>
+        error ? reject(new Error(`lighthouse failed on ${url}: ${stderr.trim().split('\n').slice(-3).join(' ') || error.message}`)) : resolve(),
+      );
+    });
+  } finally {
+    await signedIn?.close();
+  }
+  return readReport(url, JSON.parse(fs.readFileSync(file, 'utf8')) as Report, Boolean(options.cookie));
+}
+
+/** Chromium with a remote-debugging port and `cookie` ("name=value") set for the URL's origin. */
+async function browserWithCookie(url: string, cookie: string, chromePath: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-lighthouse-profile-'));
+  const child = spawn(chromePath, ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const close = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await exited;
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  };
+  try {
+    let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | null = null;
+    for (let attempt = 0; !browser; attempt++) {
+      try {
+        browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      } catch (error) {
+        if (attempt > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const [name, ...value] = cookie.split('=');
+    await browser.contexts()[0].addCookies([{ name, value: value.join('='), url: new URL(url).origin }]);
+    await browser.close();
+    return { port, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -2,7 +2,9 @@
 // and error pages have lighter ones in lightLayouts.tsx. Pages without a layout stay lean (no MUI,
 // no session).
 import type { ReactNode } from 'react';
+import Head from 'next/head';
 import { AppProviders } from '@/components/AppProviders';
+import { SIGNED_OUT_REDIRECT_SCRIPT } from '@/lib/nhost/storedSession';
 import type { GetLayout } from '@/components/layout/types';
 import { StaffFrame } from './components/StaffFrame';
 
@@ -10,9 +12,14 @@ import { StaffFrame } from './components/StaffFrame';
 export function staffLayout(area?: string): GetLayout {
   return function StaffLayout(page, { emotionCache }) {
     return (
-      <AppProviders emotionCache={emotionCache}>
-        <StaffFrame area={area}>{page}</StaffFrame>
-      </AppProviders>
+      <>
+        <Head>
+          <script dangerouslySetInnerHTML={{ __html: SIGNED_OUT_REDIRECT_SCRIPT }} />
+        </Head>
+        <AppProviders emotionCache={emotionCache}>
+          <StaffFrame area={area}>{page}</StaffFrame>
+        </AppProviders>
+      </>
     );
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStoredSession, STORED_SESSION_SCRIPT } from './storedSession';
+import { hasStoredSession, SIGNED_OUT_REDIRECT_SCRIPT, STORED_SESSION_SCRIPT } from './storedSession';
 
 describe('stored session cookie', () => {
   it('is seen when the refresh-token cookie holds a value', () => {
@@ -24,5 +24,18 @@ describe('stored session cookie', () => {
     expect(run('a=1; nhostRefreshToken=abc')).toBe(true);
     expect(run('nhostRefreshToken=null')).toBe(false);
     expect(run('')).toBe(false);
+  });
+
+  it('sends a visitor without a session from a staff page to sign-in and back, in their language', () => {
+    const run = (cookie: string, pathname: string, search = '') => {
+      const replaced: string[] = [];
+      const window = { location: { pathname, search, replace: (url: string) => replaced.push(url) } };
+      new Function('document', 'window', SIGNED_OUT_REDIRECT_SCRIPT)({ cookie }, window);
+      return replaced[0] ?? null;
+    };
+    expect(run('', '/accommodations', '?q=Dob')).toBe('/sign-in?redirectTo=%2Faccommodations%3Fq%3DDob');
+    expect(run('NEXT_LOCALE=hu', '/hu/accommodations/new')).toBe('/hu/sign-in?redirectTo=%2Faccommodations%2Fnew');
+    expect(run('nhostRefreshToken=null', '/hu')).toBe('/hu/sign-in');
+    expect(run('nhostRefreshToken=abc', '/accommodations')).toBeNull();
   });
 });

@@ -33,3 +33,10 @@ export function useHasStoredSession(): boolean {
  * stay hidden (CSS) while a signed-in visitor's dashboard loads, instead of flashing.
  */
 export const STORED_SESSION_SCRIPT = `(function(){try{var c=document.cookie.split(';');for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined'){document.documentElement.classList.add('${STORED_SESSION_CLASS}');}}}catch(e){}})();`;
+
+/**
+ * Inline script for the <head> of pages only signed-in users see: with no stored session it sends
+ * the visitor to sign-in (and back afterwards, as StaffFrame would) before the page's scripts run,
+ * so a signed-out visitor never downloads and runs the staff bundle. The locale prefix is kept.
+ */
+export const SIGNED_OUT_REDIRECT_SCRIPT = `(function(){try{var c=document.cookie.split(';');for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined')return;}var l=window.location,m=/^\\/(hu|en)(?=\\/|$)/.exec(l.pathname),pre=m?'/'+m[1]:'',back=(l.pathname.slice(pre.length)||'/')+l.search;l.replace(pre+'/sign-in'+(back==='/'?'':'?redirectTo='+encodeURIComponent(back)));}catch(e){}})();`;

@@ -1,7 +1,7 @@
 // /accommodations/[id]: the accommodation editor (`new` creates one).
 import type { GetServerSideProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { AccommodationEditorView } from '@/features/accommodations';
+import { AccommodationEditorView } from '@/features/accommodations/views/AccommodationEditorView';
 import { staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 

@@ -3,7 +3,7 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { AccommodationListView } from '@/features/accommodations';
+import { AccommodationListView } from '@/features/accommodations/views/AccommodationListView';
 import { staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
