@@ -1,6 +1,6 @@
 // Converts between database rows, the editor's form values (text fields hold '' for "empty") and
 // the domain's pricing and tax inputs (integer minor units).
-import type { AccommodationValues, FeeValues, NtakValues, RateValues, TaxRangeValues, UnitValues } from '@/domain/accommodationSchemas';
+import type { AccommodationValues, FeeValues, NtakValues, RateValues, TaxRangeValues, UnitValues } from '@/domain/accommodations/accommodationSchemas';
 import { toMinor } from '@/domain/money';
 import type { RateOnDate } from '@/domain/ratePricing';
 import type { TouristTaxRange } from '@/domain/touristTax';

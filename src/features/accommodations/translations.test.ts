@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LISTING_CHANNELS } from '@/domain/channelListings';
+import { LISTING_CHANNELS } from '@/domain/accommodations/channelListings';
 
 const root = path.resolve(__dirname, '../../..');
 type Tree = { [key: string]: string | Tree };
@@ -50,14 +50,14 @@ describe('accommodation and rate translations', () => {
   });
 
   it('every validation message key of the domain schemas exists', () => {
-    const schemas = fs.readFileSync(path.join(root, 'src/domain/accommodationSchemas.ts'), 'utf8');
+    const schemas = fs.readFileSync(path.join(root, 'src/domain/accommodations/accommodationSchemas.ts'), 'utf8');
     const used = [...schemas.matchAll(/formMessage\('accommodation:(validation\.[a-zA-Z]+)'/g)].map((m) => m[1]);
     const uniqueness = fs.readFileSync(path.join(root, 'src/domain/uniqueness.ts'), 'utf8');
     const errors = [...uniqueness.matchAll(/messageKey: '(?:accommodation|rate):(errors\.[a-zA-Z]+)'/g)].map((m) => m[1]);
     const known = new Set([...flatten(load('en', 'accommodation')), ...flatten(load('en', 'rate'))].map(base));
     expect(used.length).toBeGreaterThan(8);
     expect(errors.length).toBe(7);
-    const channelForm = fs.readFileSync(path.join(root, 'src/domain/channelListings.ts'), 'utf8');
+    const channelForm = fs.readFileSync(path.join(root, 'src/domain/accommodations/channelListings.ts'), 'utf8');
     const channelKeys = [...channelForm.matchAll(/formMessage\('accommodation:([a-zA-Z.]+)'/g)].map((m) => m[1]);
     expect(channelKeys).toEqual(['channels.invalidUrl']);
     expect([...used, ...errors, ...channelKeys].filter((key) => !known.has(key))).toEqual([]);

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useField } from 'formik';
-import { accommodationSchema, type AccommodationValues } from '@/domain/accommodationSchemas';
+import { accommodationSchema, type AccommodationValues } from '@/domain/accommodations/accommodationSchemas';
 import type { FormShape } from '../mappers';
 import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { LabelRow } from '../types';

@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { AMOUNT_TYPES, EXPENSE_TYPES, feeSchema, type FeeValues } from '@/domain/accommodationSchemas';
+import { AMOUNT_TYPES, EXPENSE_TYPES, feeSchema, type FeeValues } from '@/domain/accommodations/accommodationSchemas';
 import { CURRENCIES } from '@/domain/money';
 import { feeToForm } from '../mappers';
 import { submitWith, type SaveResult } from '@/components/form/submit';

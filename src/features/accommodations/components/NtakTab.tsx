@@ -5,7 +5,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ntakSchema, type NtakValues } from '@/domain/accommodationSchemas';
+import { ntakSchema, type NtakValues } from '@/domain/accommodations/accommodationSchemas';
 import type { FormShape } from '../mappers';
 import { submitWith, type SaveResult } from '@/components/form/submit';
 import { CheckboxInput, DirtyReporter, FormGrid, TextInput } from '@/components/form/fields';

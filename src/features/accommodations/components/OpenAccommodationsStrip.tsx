@@ -4,7 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MAX_OPEN_ACCOMMODATIONS } from '@/domain/openAccommodations';
+import { MAX_OPEN_ACCOMMODATIONS } from '@/domain/accommodations/openAccommodations';
 
 export interface OpenAccommodationsStripProps {
   open: { id: string; name: string }[];

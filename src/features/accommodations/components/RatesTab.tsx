@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { AMOUNT_TYPES, rateSchema, type RateValues } from '@/domain/accommodationSchemas';
+import { AMOUNT_TYPES, rateSchema, type RateValues } from '@/domain/accommodations/accommodationSchemas';
 import { CURRENCIES, formatMoney } from '@/domain/money';
 import { allowedParents, RateDerivationError, resolveRate } from '@/domain/ratePricing';
 import { ratesToDomain, rateToForm, type FormShape } from '../mappers';

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AMOUNT_TYPES, taxRangeSchema, type TaxRangeValues } from '@/domain/accommodationSchemas';
+import { AMOUNT_TYPES, taxRangeSchema, type TaxRangeValues } from '@/domain/accommodations/accommodationSchemas';
 import { addDays } from '@/domain/dates';
 import { CURRENCIES, formatMoney, isCurrency, toMinor, type Currency } from '@/domain/money';
 import { touristTaxForStay, TouristTaxError, type TouristTaxResult } from '@/domain/touristTax';

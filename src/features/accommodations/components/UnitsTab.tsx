@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { UNIT_CATEGORIES, unitSchema, type UnitValues } from '@/domain/accommodationSchemas';
+import { UNIT_CATEGORIES, unitSchema, type UnitValues } from '@/domain/accommodations/accommodationSchemas';
 import { unitToForm } from '../mappers';
 import { submitWith, type SaveResult } from '@/components/form/submit';
 import type { UnitRow } from '../types';

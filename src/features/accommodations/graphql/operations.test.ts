@@ -35,13 +35,15 @@ import { UpsertTaxRangeDocument } from './upsertTaxRange.generated';
 import { UpsertUnitDocument } from './upsertUnit.generated';
 import { SetUnitStaffDocument } from './setUnitStaff.generated';
 import { DeleteRateDocument } from './deleteRate.generated';
-import { LISTING_CHANNELS } from '@/domain/channelListings';
+import { LISTING_CHANNELS } from '@/domain/accommodations/channelListings';
 import { containsPattern } from '../listQuery';
 import { DeleteAccommodationDocument } from './deleteAccommodation.generated';
 import { DeleteChannelListingDocument } from './deleteChannelListing.generated';
 import { InsertChannelListingDocument } from './insertChannelListing.generated';
-import { OwnerNameDocument, OwnerSearchDocument } from './ownerSearch.generated';
-import { StaffNamesDocument, StaffSearchDocument } from './staffSearch.generated';
+import { OwnerNameDocument } from './ownerName.generated';
+import { OwnerSearchDocument } from './ownerSearch.generated';
+import { StaffNamesDocument } from './staffNames.generated';
+import { StaffSearchDocument } from './staffSearch.generated';
 import { staffSearchWhere } from '../people';
 import { UnitChannelListingsDocument } from './unitChannelListings.generated';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { refetching } from '@/lib/apollo/refetching';
 import { useWrite } from '@/components/form/useWrite';
 import type { SaveResult } from '@/components/form/submit';
-import type { AccommodationValues } from '@/domain/accommodationSchemas';
+import type { AccommodationValues } from '@/domain/accommodations/accommodationSchemas';
 import type { EditorCapabilities } from '../capabilities';
 import type { ContractKind } from '../components/ContractFiles';
 import { AccommodationLabelsDocument } from '../graphql/accommodationLabels.generated';

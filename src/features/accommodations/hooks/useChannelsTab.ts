@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { refetching } from '@/lib/apollo/refetching';
 import { useWrite } from '@/components/form/useWrite';
-import type { ChannelListingValues } from '@/domain/channelListings';
+import type { ChannelListingValues } from '@/domain/accommodations/channelListings';
 import type { EditorCapabilities } from '../capabilities';
 import { AccommodationChannelsDocument } from '../graphql/accommodationChannels.generated';
 import { DeleteChannelListingDocument } from '../graphql/deleteChannelListing.generated';

@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { refetching } from '@/lib/apollo/refetching';
 import { useWrite } from '@/components/form/useWrite';
-import type { FeeValues } from '@/domain/accommodationSchemas';
+import type { FeeValues } from '@/domain/accommodations/accommodationSchemas';
 import type { EditorCapabilities } from '../capabilities';
 import { AccommodationFeesDocument } from '../graphql/accommodationFees.generated';
 import { DeleteFeeDocument } from '../graphql/deleteFee.generated';

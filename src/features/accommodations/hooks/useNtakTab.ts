@@ -1,7 +1,7 @@
 // The NTAK tab: registry settings of the accommodation and which certificates are stored.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useWrite } from '@/components/form/useWrite';
-import type { NtakValues } from '@/domain/accommodationSchemas';
+import type { NtakValues } from '@/domain/accommodations/accommodationSchemas';
 import type { EditorCapabilities } from '../capabilities';
 import { AccommodationCertificatesDocument } from '../graphql/accommodationCertificates.generated';
 import { UpdateAccommodationNtakDocument } from '../graphql/updateAccommodationNtak.generated';

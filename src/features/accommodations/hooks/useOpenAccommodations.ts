@@ -1,7 +1,7 @@
 // The strip of open accommodation editors (at most 15, see src/domain/openAccommodations),
 // remembered in the browser so it survives reloads.
 import { useCallback } from 'react';
-import { closeAccommodation, openAccommodation, parseOpenAccommodations, type OpenResult } from '@/domain/openAccommodations';
+import { closeAccommodation, openAccommodation, parseOpenAccommodations, type OpenResult } from '@/domain/accommodations/openAccommodations';
 import { useStoredState } from '@/lib/hooks/useStoredState';
 
 export const OPEN_STORAGE_KEY = 'accommodations-open';

@@ -4,8 +4,10 @@
 import { useCallback, useMemo } from 'react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { PICKER_PAGE_SIZE, type SearchOptions } from '@/components/SearchPicker';
-import { OwnerNameDocument, OwnerSearchDocument } from '../graphql/ownerSearch.generated';
-import { StaffNamesDocument, StaffSearchDocument } from '../graphql/staffSearch.generated';
+import { OwnerSearchDocument } from '../graphql/ownerSearch.generated';
+import { OwnerNameDocument } from '../graphql/ownerName.generated';
+import { StaffSearchDocument } from '../graphql/staffSearch.generated';
+import { StaffNamesDocument } from '../graphql/staffNames.generated';
 import { staffSearchWhere } from '../people';
 import { containsPattern } from '../listQuery';
 

@@ -1,7 +1,7 @@
 // The rates tab: the rates of every unit, save (insert or update) and delete.
 import { useMutation } from '@apollo/client/react';
 import { useWrite } from '@/components/form/useWrite';
-import type { RateValues } from '@/domain/accommodationSchemas';
+import type { RateValues } from '@/domain/accommodations/accommodationSchemas';
 import type { EditorCapabilities } from '../capabilities';
 import { DeleteRateDocument } from '../graphql/deleteRate.generated';
 import { UpsertRateDocument } from '../graphql/upsertRate.generated';

@@ -1,7 +1,7 @@
 // The tourist-tax tab: the accommodation's tax ranges, save (insert or update) and delete.
 import { useMutation } from '@apollo/client/react';
 import { useWrite } from '@/components/form/useWrite';
-import type { TaxRangeValues } from '@/domain/accommodationSchemas';
+import type { TaxRangeValues } from '@/domain/accommodations/accommodationSchemas';
 import type { EditorCapabilities } from '../capabilities';
 import { DeleteTaxRangeDocument } from '../graphql/deleteTaxRange.generated';
 import { UpsertTaxRangeDocument } from '../graphql/upsertTaxRange.generated';

@@ -1,7 +1,7 @@
 // The units tab: the accommodation's units, save (insert or update) and delete.
 import { useMutation } from '@apollo/client/react';
 import { useWrite } from '@/components/form/useWrite';
-import type { UnitValues } from '@/domain/accommodationSchemas';
+import type { UnitValues } from '@/domain/accommodations/accommodationSchemas';
 import type { EditorCapabilities } from '../capabilities';
 import { DeleteUnitDocument } from '../graphql/deleteUnit.generated';
 import { UpsertUnitDocument } from '../graphql/upsertUnit.generated';

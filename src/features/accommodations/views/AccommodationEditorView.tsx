@@ -15,7 +15,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '@/components/PageTitle';
-import { MAX_OPEN_ACCOMMODATIONS } from '@/domain/openAccommodations';
+import { MAX_OPEN_ACCOMMODATIONS } from '@/domain/accommodations/openAccommodations';
 import { useSessionUser } from '@/features/shell';
 import { isForeignKeyViolation, messageOf } from '@/lib/apollo/errors';
 import { useLeaveWarning } from '@/lib/hooks/useLeaveWarning';

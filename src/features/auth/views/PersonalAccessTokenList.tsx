@@ -17,7 +17,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { PersonalAccessTokensDocument, RevokePersonalAccessTokenDocument, type PersonalAccessTokensQuery } from '../graphql/personalAccessTokens.generated';
+import { PersonalAccessTokensDocument, type PersonalAccessTokensQuery } from '../graphql/personalAccessTokens.generated';
+import { RevokePersonalAccessTokenDocument } from '../graphql/revokePersonalAccessToken.generated';
 import { USER_ROLE_CONTEXT } from '../graphql/userRole';
 
 type PersonalAccessTokenRow = PersonalAccessTokensQuery['authRefreshTokens'][number];

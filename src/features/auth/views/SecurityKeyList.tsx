@@ -21,7 +21,9 @@ import Typography from '@mui/material/Typography';
 import { FormTextField } from '@/components/form/FormTextField';
 import { formMessage } from '@/lib/i18n/formMessage';
 import { USER_ROLE_CONTEXT } from '../graphql/userRole';
-import { RemoveSecurityKeyDocument, RenameSecurityKeyDocument, SecurityKeysDocument, type SecurityKeysQuery } from '../graphql/securityKeys.generated';
+import { SecurityKeysDocument, type SecurityKeysQuery } from '../graphql/securityKeys.generated';
+import { RemoveSecurityKeyDocument } from '../graphql/removeSecurityKey.generated';
+import { RenameSecurityKeyDocument } from '../graphql/renameSecurityKey.generated';
 
 type SecurityKeyRow = SecurityKeysQuery['authUserSecurityKeys'][number];
 

@@ -3,7 +3,7 @@
 // fields render in the user's language.
 import * as yup from 'yup';
 import { formMessage, type FormMessage } from '@/lib/i18n/formMessage';
-import { CURRENCIES } from './money';
+import { CURRENCIES } from '../money';
 
 export const messages = {
   required: formMessage('accommodation:validation.required'),
