@@ -20,6 +20,7 @@ import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 const DIST_DIR = 'node_modules/.cache/next-bench';
 const BUILD_LOG = path.join(DIST_DIR, 'bench-build-output.txt');
+const BUILD_PORT = path.join(DIST_DIR, 'bench-backend-port.txt');
 /** Pages a guest or visitor opens, often on a phone: they must stay lean. */
 const LEAN_PAGES = ['/'];
 const LEAN_BUDGET_KB = 150;
@@ -72,6 +73,7 @@ async function build(backendPort: number, analyze: boolean): Promise<string> {
     );
   });
   fs.writeFileSync(BUILD_LOG, output);
+  fs.writeFileSync(BUILD_PORT, String(backendPort));
   return output;
 }
 
@@ -123,11 +125,12 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   const keepReports = process.argv.includes('--keep-reports');
   const analyze = process.argv.includes('--analyze');
-  const backendPort = await freePort();
+  // The pages keep the backend URL of their build, so --skip-build starts the backend on the port
+  // the build was made for (signed-in pages call it).
+  const reuse = skipBuild && fs.existsSync(BUILD_LOG) && fs.existsSync(BUILD_PORT);
+  const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : await freePort();
   const webPort = await freePort();
-  // With --skip-build the pages keep the backend URL of their build; the public pages measured
-  // here render without calling it.
-  const output = skipBuild && fs.existsSync(BUILD_LOG) ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort, analyze);
+  const output = reuse ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort, analyze);
   printSizes(parseBuildOutput(output));
   if (analyze) printBundleReport(path.join(DIST_DIR, 'analyze', 'client.html'));
 

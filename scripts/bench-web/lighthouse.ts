@@ -80,7 +80,13 @@ async function browserWithCookie(url: string, cookie: string, chromePath: string
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill();
     await exited;
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    // Chromium's helper processes may still be writing the profile for a moment; a leftover
+    // folder in the temp dir must not cost the measurement.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // left for the system's temp cleaning
+    }
   };
   try {
     let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | null = null;
