@@ -7222,6 +7222,13 @@ export type OpenAccommodationNamesQueryVariables = Exact<{
 
 export type OpenAccommodationNamesQuery = { accommodations: Array<{ id: string, name: string }> };
 
+export type OwnerNameQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OwnerNameQuery = { owners_by_pk: { id: string, name: string } | null };
+
 export type OwnerSearchQueryVariables = Exact<{
   pattern: string;
   limit: number;
@@ -7229,13 +7236,6 @@ export type OwnerSearchQueryVariables = Exact<{
 
 
 export type OwnerSearchQuery = { owners: Array<{ id: string, name: string }> };
-
-export type OwnerNameQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type OwnerNameQuery = { owners_by_pk: { id: string, name: string } | null };
 
 export type ReorderAccommodationFilesMutationVariables = Exact<{
   updates: Array<accommodation_files_updates> | accommodation_files_updates;
@@ -7252,6 +7252,13 @@ export type SetUnitStaffMutationVariables = Exact<{
 
 export type SetUnitStaffMutation = { delete_unit_2_users: { affected_rows: number } | null, insert_unit_2_users: { affected_rows: number } | null };
 
+export type StaffNamesQueryVariables = Exact<{
+  ids: Array<string> | string;
+}>;
+
+
+export type StaffNamesQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
+
 export type StaffSearchQueryVariables = Exact<{
   where: staff_users_bool_exp;
   limit: number;
@@ -7259,13 +7266,6 @@ export type StaffSearchQueryVariables = Exact<{
 
 
 export type StaffSearchQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
-
-export type StaffNamesQueryVariables = Exact<{
-  ids: Array<string> | string;
-}>;
-
-
-export type StaffNamesQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
 
 export type UnitChannelListingsQueryVariables = Exact<{
   id: string;
@@ -7332,6 +7332,21 @@ export type PersonalAccessTokensQueryVariables = Exact<{ [key: string]: never; }
 
 export type PersonalAccessTokensQuery = { authRefreshTokens: Array<{ id: string, createdAt: string, expiresAt: string, metadata: unknown }> };
 
+export type RemoveSecurityKeyMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RemoveSecurityKeyMutation = { deleteAuthUserSecurityKey: { id: string } | null };
+
+export type RenameSecurityKeyMutationVariables = Exact<{
+  id: string;
+  nickname?: string | null | undefined;
+}>;
+
+
+export type RenameSecurityKeyMutation = { updateAuthUserSecurityKey: { id: string, nickname: string | null } | null };
+
 export type RevokePersonalAccessTokenMutationVariables = Exact<{
   id: string;
 }>;
@@ -7343,18 +7358,3 @@ export type SecurityKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SecurityKeysQuery = { authUserSecurityKeys: Array<{ id: string, nickname: string | null }> };
-
-export type RenameSecurityKeyMutationVariables = Exact<{
-  id: string;
-  nickname?: string | null | undefined;
-}>;
-
-
-export type RenameSecurityKeyMutation = { updateAuthUserSecurityKey: { id: string, nickname: string | null } | null };
-
-export type RemoveSecurityKeyMutationVariables = Exact<{
-  id: string;
-}>;
-
-
-export type RemoveSecurityKeyMutation = { deleteAuthUserSecurityKey: { id: string } | null };
