@@ -37,5 +37,7 @@ describe('stored session cookie', () => {
     expect(run('NEXT_LOCALE=hu', '/hu/accommodations/new')).toBe('/hu/sign-in?redirectTo=%2Faccommodations%2Fnew');
     expect(run('nhostRefreshToken=null', '/hu')).toBe('/hu/sign-in');
     expect(run('nhostRefreshToken=abc', '/accommodations')).toBeNull();
+    // A magic link or provider sign-in lands with the refresh token in the URL: the client signs in with it.
+    expect(run('', '/account', '?refreshToken=325dfc29-f8b5-4228-832d-b3dd79bee7f4&type=passwordlessEmail')).toBeNull();
   });
 });

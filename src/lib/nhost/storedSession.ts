@@ -37,6 +37,8 @@ export const STORED_SESSION_SCRIPT = `(function(){try{var c=document.cookie.spli
 /**
  * Inline script for the <head> of pages only signed-in users see: with no stored session it sends
  * the visitor to sign-in (and back afterwards, as StaffFrame would) before the page's scripts run,
- * so a signed-out visitor never downloads and runs the staff bundle. The locale prefix is kept.
+ * so a signed-out visitor never downloads and runs the staff bundle. The locale prefix is kept. A
+ * URL carrying `refreshToken` (a magic link or provider sign-in landing here) is let through: the
+ * Nhost client signs in with it.
  */
-export const SIGNED_OUT_REDIRECT_SCRIPT = `(function(){try{var c=document.cookie.split(';');for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined')return;}var l=window.location,m=/^\\/(hu|en)(?=\\/|$)/.exec(l.pathname),pre=m?'/'+m[1]:'',back=(l.pathname.slice(pre.length)||'/')+l.search;l.replace(pre+'/sign-in'+(back==='/'?'':'?redirectTo='+encodeURIComponent(back)));}catch(e){}})();`;
+export const SIGNED_OUT_REDIRECT_SCRIPT = `(function(){try{if(/[?&]refreshToken=/.test(window.location.search))return;var c=document.cookie.split(';');for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined')return;}var l=window.location,m=/^\\/(hu|en)(?=\\/|$)/.exec(l.pathname),pre=m?'/'+m[1]:'',back=(l.pathname.slice(pre.length)||'/')+l.search;l.replace(pre+'/sign-in'+(back==='/'?'':'?redirectTo='+encodeURIComponent(back)));}catch(e){}})();`;
