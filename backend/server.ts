@@ -57,7 +57,8 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
 
   const ctx: BackendContext = { config, db, jwt: createJwtKeys(config.jwtSecret), log };
   const events = await createEventsService(ctx);
-  const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: () => events.nudge() });
+  // Only tables with event triggers queue events from a mutation: without any, mutations leave the worker alone.
+  const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: events.capturesSessions ? () => events.nudge() : undefined });
   const mailer = createMailer(ctx);
   const services: Service[] = [];
   const auth = await createAuthService(ctx, mailer);
