@@ -1,0 +1,4 @@
+// Snippet rules: body validation, the render context and the renderer (pure).
+export * from './variables';
+export * from './render';
+export * from './context';
