@@ -5,13 +5,14 @@
 // record leaves the lease to run out; the row is then sent again with the same message id, which
 // the receiver de-duplicates, so every submission is processed exactly once.
 import {
-  buildCheckIn, buildCheckOut, buildDailyClose, buildEnvelope, buildReservation, buildRoomChange, certificateState, fixTargetFor, MissingRateError,
+  budapestDate, buildCheckIn, buildCheckOut, buildDailyClose, dailyCloseKey, schedulerDays, buildEnvelope, buildReservation, buildRoomChange, certificateState, fixTargetFor, MissingRateError,
   SUCCESS_KEYS, validateNtakBody, validateNtakHeader, type FieldIssue, type NtakMessageType, type Sources,
 } from '../../src/domain/ntak';
 import { buildVizaCheckIn, buildVizaCheckOut, parseVizaStatus, validateVizaBody, VIZA_STATUS_INFO, type VizaStatus } from '../../src/domain/viza';
 import { backoffSeconds, endpoint, isDevelopment, leaseSeconds, maxAttempts, ntakPath, SOFTWARE_VERSION, timestampFormat, VIZA_PATHS } from './config';
 import { admin, gql } from './graphql';
 import { bookingInput, guestInput, loadAccommodation, loadBooking, loadDay, loadGuests, loadRates, unitInput, vizaGuestInput, type AccommodationRow } from './load';
+import { queue } from './enqueue';
 import { encryptionKey, open } from './secretBox';
 import { caFromEnv, sendSigned, TransportError } from './transport';
 
@@ -112,6 +113,8 @@ async function build(row: SubmissionRow, acc: AccommodationRow): Promise<{ body:
     if (!b) throw new Error('The booking no longer exists');
     return buildReservation(bookingInput(b), r.occurredAt, await loadRates(), opts);
   }
+  // The scheduler asks NTAK which days to close; its body carries nothing but the envelope.
+  if (row.message_type === 'scheduler') return { body: {}, sources: {} };
   if (row.message_type === 'daily_close') {
     const day = row.report_date ?? r.day ?? '';
     const data = await loadDay(acc.id, day);
@@ -186,6 +189,9 @@ export async function deliver(id: string, now = new Date()): Promise<{ status: s
   const { outcome, message, sources } = await attempt(row, acc, now);
   const set: Record<string, unknown> = { claimed_until: null, reason: 'reason' in outcome ? outcome.reason : null, payload: { ...row.payload, ...(message ? { message } : {}) } };
   if (sources) set.sources = sources;
+  // Queued before the answer is recorded: a crash in between re-sends the scheduler with the same
+  // message id (NTAK repeats its answer) and the event keys queue no close twice.
+  if (outcome.kind === 'success' && row.message_type === 'scheduler') await queueDailyCloses(row, outcome.response, now);
   if (outcome.kind === 'success') Object.assign(set, { status: 'success', response: outcome.response, sent_at: new Date().toISOString(), next_attempt_at: null, field_errors: null, reason: null });
   else if (outcome.kind === 'rejected') Object.assign(set, { status: 'error', response: outcome.response ?? null, next_attempt_at: null, field_errors: problemsToErrors(outcome.issues, sources ?? {}) });
   else if (outcome.kind === 'blocked') Object.assign(set, { status: 'blocked', next_attempt_at: null });
@@ -198,6 +204,16 @@ export async function deliver(id: string, now = new Date()): Promise<{ status: s
     await gql(admin, `mutation ($id: uuid!, $s: viza_statuses_enum!, $at: timestamptz!) { update_accommodations_by_pk(pk_columns: {id: $id}, _set: {viza_status: $s, viza_status_at: $at}) { id } }`, { id: acc.id, s: outcome.vizaStatus, at: new Date().toISOString() });
   }
   return { status: String(set.status), reason: (set.reason as string | null) ?? null };
+}
+
+/** One daily-close row per day the scheduler's answer lists (at most 60, before the asking day). */
+async function queueDailyCloses(row: SubmissionRow, answer: unknown, now: Date): Promise<number> {
+  const asked = row.report_date ?? budapestDate(now);
+  const days = schedulerDays(answer, asked);
+  return queue(days.map((day) => ({
+    accommodation_id: row.accommodation_id, service: 'ntak', message_type: 'daily_close', report_date: day,
+    event_key: dailyCloseKey(row.accommodation_id, day), payload: { recipe: { day, occurredAt: now.toISOString() } },
+  })));
 }
 
 /** Ids of submissions that are due now (retry time reached, or a lease run out). */

@@ -6,3 +6,4 @@ export * from './money';
 export * from './validate';
 export * from './wire';
 export * from './certificate';
+export * from './schedule';

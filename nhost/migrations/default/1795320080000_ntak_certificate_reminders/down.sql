@@ -1,0 +1,2 @@
+DROP TABLE public.ntak_certificate_reminders;
+DROP FUNCTION public.ntak_certificate_reminder_task();
