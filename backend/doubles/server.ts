@@ -25,6 +25,9 @@ export interface Behaviour {
   delayMs?: number;
   /** How many requests this applies to (default 1). */
   times?: number;
+  /** With status 0: process the request as usual, then hold the answer this long (a sender cut
+   * off now has been acknowledged without knowing it). */
+  holdAnswerMs?: number;
 }
 
 export interface Received {
@@ -105,6 +108,7 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
   const accounts = new Map<string, NtakAccount>();
   const openGuests = new Set<string>();
   const sockets = new Set<net.Socket>();
+  const timers = new Set<NodeJS.Timeout>();
   const ntakPaths = Object.fromEntries(
     (Object.keys(DEFAULT_NTAK_PATHS) as NtakMessageType[]).map((t) => [process.env[`NTAK_PATH_${t.toUpperCase()}`] || DEFAULT_NTAK_PATHS[t], t]),
   ) as Record<string, NtakMessageType>;
@@ -159,10 +163,12 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
       }
       const queue = behaviours.get(`${service} ${path}`);
       const b = queue?.[0];
+      let holdMs = 0;
       if (b) {
         b.times = (b.times ?? 1) - 1;
         if (b.times <= 0) queue.shift();
         if (b.delayMs) await new Promise((r) => setTimeout(r, b.delayMs));
+        holdMs = b.holdAnswerMs ?? 0;
         if (res.destroyed) return;
         if (b.status > 0) {
           received.push({ service, type: path, messageId: null, status: b.status, duplicate: false, body: null, at: Date.now() });
@@ -176,7 +182,14 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
       const answer = (status: number, body: unknown, messageId: string | null, duplicate = false) => {
         received.push({ service, type, messageId, status, duplicate, body: auth.body, at: Date.now() });
         log(`${service} ${type} ${messageId ?? '-'} -> ${status}${duplicate ? ' (duplicate)' : ''}`);
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const write = () => {
+          if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        };
+        if (holdMs > 0) {
+          const t = setTimeout(() => (timers.delete(t), write()), holdMs);
+          timers.add(t);
+        }
+        else write();
       };
       const headerIssues = validateNtakHeader(auth.header);
       if (headerIssues.length) return answer(422, { message: 'The given data was invalid.', errors: toErrors(headerIssues) }, null);
@@ -263,6 +276,7 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
     },
     issueCertificate: (csrPem, subject, validDays, notBefore) => signCsr(ca, csrPem, subject, validDays, notBefore),
     async close() {
+      for (const t of timers) clearTimeout(t);
       for (const s of sockets) s.destroy();
       await Promise.all([ntak, viza].map((s) => new Promise<void>((r) => s.close(() => r()))));
     },
