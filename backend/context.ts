@@ -55,6 +55,8 @@ export interface MailMessage {
   text?: string;
   /** Which template produced it (e.g. email-verify), for tests reading the outbox. */
   template?: string;
+  /** Extra headers (Message-ID, In-Reply-To, References, Reply-To) for mail that must thread. */
+  headers?: Record<string, string>;
 }
 
 export interface SmsMessage {

@@ -47,6 +47,23 @@ export function createOutboxRouter(outbox: Outbox, opts: { adminSecret: string; 
     if (req.query.format === 'json' || req.baseUrl.endsWith('.json')) return sendJson(res);
     res.type('html').send(renderPage(outbox.list(), opts.smtpConfigured));
   });
+  // Functions that send mail (inbox replies) deliver here when no SMTP server is configured. Only
+  // with the admin secret, also from this machine: a local web page must not plant mail.
+  router.post('/', express.json({ limit: '1mb' }), (req, res) => {
+    const given = req.headers['x-hasura-admin-secret'];
+    if (typeof given !== 'string' || !safeEqual(given, opts.adminSecret)) {
+      res.status(403).json({ status: 403, error: 'forbidden', message: 'Sending to the dev outbox needs the admin secret' });
+      return;
+    }
+    const body = req.body as Partial<MailMessage> | undefined;
+    const headers = body?.headers && typeof body.headers === 'object' ? Object.fromEntries(Object.entries(body.headers).filter(([, v]) => typeof v === 'string')) : undefined;
+    if (!body || typeof body.to !== 'string' || typeof body.subject !== 'string' || typeof body.html !== 'string') {
+      res.status(400).json({ status: 400, error: 'invalid-body', message: 'to, subject and html are required strings' });
+      return;
+    }
+    const entry = outbox.add({ kind: 'email', to: body.to, subject: body.subject, html: body.html, text: typeof body.text === 'string' ? body.text : undefined, template: typeof body.template === 'string' ? body.template : undefined, headers });
+    res.status(201).json({ id: entry.id });
+  });
   router.delete('/', (_req, res) => {
     outbox.clear();
     res.status(204).end();

@@ -38,7 +38,7 @@ export function createSmtpSender(settings: SmtpSettings): SmtpSender {
   });
   return {
     async send(message) {
-      await transport.sendMail({ from: settings.sender, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await transport.sendMail({ from: settings.sender, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers });
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,59 @@
+// The conversation of a booking: found through thread_2_bookings, or started (linked to the
+// booking and its accommodation) when the guest writes first.
+import { randomUUID } from 'node:crypto';
+import { admin, bookingReference } from './admin';
+
+export interface BookingForInbox {
+  id: string;
+  accommodation_id: string;
+  channel: string;
+  customer_name: string;
+  customer_email: string | null;
+  language: string;
+  thread_2_bookings: { thread_id: string }[];
+}
+
+export const BOOKING_FIELDS = 'id accommodation_id channel customer_name customer_email language thread_2_bookings(order_by: {thread: {last_message_at: desc}}, limit: 1) { thread_id }';
+
+export async function bookingByJourney(journeyId: string): Promise<BookingForInbox | undefined> {
+  const data = await admin<{ bookings: BookingForInbox[] }>(`query ($j: uuid!) { bookings(where: {journey_id: {_eq: $j}}, limit: 1) { ${BOOKING_FIELDS} } }`, { j: journeyId });
+  return data.bookings[0];
+}
+
+/** The fields of a new thread for a booking, for a nested insert (thread + links + first message in one statement). */
+export function newThreadFor(booking: BookingForInbox, subject?: string): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    subject: subject || `${booking.customer_name} · ${bookingReference(booking.id)}`,
+    channel: booking.channel,
+    guest_name: booking.customer_name,
+    guest_email: booking.customer_email,
+    thread_2_bookings: { data: [{ booking_id: booking.id }] },
+    thread_2_accommodations: { data: [{ accommodation_id: booking.accommodation_id }] },
+  };
+}
+
+export interface StoredMessage {
+  id: string;
+  thread_id: string;
+  direction: string;
+  body: string;
+  sent_at: string;
+}
+
+const MESSAGE_FIELDS = 'id thread_id direction body sent_at';
+
+/** Adds a message to the booking's thread, starting the thread when there is none. */
+export async function addToBookingThread(booking: BookingForInbox, message: Record<string, unknown>, subject?: string): Promise<StoredMessage> {
+  const threadId = booking.thread_2_bookings[0]?.thread_id;
+  if (threadId) {
+    const data = await admin<{ insert_messages_one: StoredMessage }>(`mutation ($o: messages_insert_input!) { insert_messages_one(object: $o) { ${MESSAGE_FIELDS} } }`, { o: { ...message, thread_id: threadId } });
+    return data.insert_messages_one;
+  }
+  const thread = { ...newThreadFor(booking, subject), messages: { data: [message] } };
+  const data = await admin<{ insert_threads_one: { messages: StoredMessage[] } }>(
+    `mutation ($o: threads_insert_input!) { insert_threads_one(object: $o) { messages { ${MESSAGE_FIELDS} } } }`,
+    { o: thread },
+  );
+  return data.insert_threads_one.messages[0];
+}
