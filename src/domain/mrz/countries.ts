@@ -1,0 +1,36 @@
+// ISO 3166-1 alpha-3 codes (as an MRZ writes nationality and issuing state) to the alpha-2 codes
+// the check-in form and the registries use; taken from Debian's iso-codes list. ICAO's own codes
+// for Germany (D), stateless and refugees (XX*) and organisations have no alpha-2 and map to none.
+const PAIRS = (
+  'ABWAW AFGAF AGOAO AIAAI ALAAX ALBAL ANDAD AREAE ARGAR ARMAM ASMAS ATAAQ ATFTF ATGAG AUSAU AUTAT ' +
+  'AZEAZ BDIBI BELBE BENBJ BESBQ BFABF BGDBD BGRBG BHRBH BHSBS BIHBA BLMBL BLRBY BLZBZ BMUBM BOLBO ' +
+  'BRABR BRBBB BRNBN BTNBT BVTBV BWABW CAFCF CANCA CCKCC CHECH CHLCL CHNCN CIVCI CMRCM CODCD COGCG ' +
+  'COKCK COLCO COMKM CPVCV CRICR CUBCU CUWCW CXRCX CYMKY CYPCY CZECZ DEUDE DJIDJ DMADM DNKDK DOMDO ' +
+  'DZADZ ECUEC EGYEG ERIER ESHEH ESPES ESTEE ETHET FINFI FJIFJ FLKFK FRAFR FROFO FSMFM GABGA GBRGB ' +
+  'GEOGE GGYGG GHAGH GIBGI GINGN GLPGP GMBGM GNBGW GNQGQ GRCGR GRDGD GRLGL GTMGT GUFGF GUMGU GUYGY ' +
+  'HKGHK HMDHM HNDHN HRVHR HTIHT HUNHU IDNID IMNIM INDIN IOTIO IRLIE IRNIR IRQIQ ISLIS ISRIL ITAIT ' +
+  'JAMJM JEYJE JORJO JPNJP KAZKZ KENKE KGZKG KHMKH KIRKI KNAKN KORKR KWTKW LAOLA LBNLB LBRLR LBYLY ' +
+  'LCALC LIELI LKALK LSOLS LTULT LUXLU LVALV MACMO MAFMF MARMA MCOMC MDAMD MDGMG MDVMV MEXMX MHLMH ' +
+  'MKDMK MLIML MLTMT MMRMM MNEME MNGMN MNPMP MOZMZ MRTMR MSRMS MTQMQ MUSMU MWIMW MYSMY MYTYT NAMNA ' +
+  'NCLNC NERNE NFKNF NGANG NICNI NIUNU NLDNL NORNO NPLNP NRUNR NZLNZ OMNOM PAKPK PANPA PCNPN PERPE ' +
+  'PHLPH PLWPW PNGPG POLPL PRIPR PRKKP PRTPT PRYPY PSEPS PYFPF QATQA REURE ROURO RUSRU RWARW SAUSA ' +
+  'SDNSD SENSN SGPSG SGSGS SHNSH SJMSJ SLBSB SLESL SLVSV SMRSM SOMSO SPMPM SRBRS SSDSS STPST SURSR ' +
+  'SVKSK SVNSI SWESE SWZSZ SXMSX SYCSC SYRSY TCATC TCDTD TGOTG THATH TJKTJ TKLTK TKMTM TLSTL TONTO ' +
+  'TTOTT TUNTN TURTR TUVTV TWNTW TZATZ UGAUG UKRUA UMIUM URYUY USAUS UZBUZ VATVA VCTVC VENVE VGBVG ' +
+  'VIRVI VNMVN VUTVU WLFWF WSMWS YEMYE ZAFZA ZMBZM ZWEZW '
+).trim().split(' ');
+
+const ALPHA3_TO_2: ReadonlyMap<string, string> = new Map([...PAIRS.map((p) => [p.slice(0, 3), p.slice(3)] as const), ['D', 'DE'], ['GBD', 'GB'], ['GBN', 'GB'], ['GBO', 'GB'], ['GBP', 'GB'], ['GBS', 'GB'], ['RKS', 'XK']]);
+
+/** The alpha-2 code of an MRZ country code ("HUN" -> "HU", "D<<" -> "DE"), or undefined. */
+export function alpha2FromMrz(code: string | null | undefined): string | undefined {
+  const clean = (code ?? '').replace(/</g, '').toUpperCase();
+  return ALPHA3_TO_2.get(clean);
+}
+
+/** The MRZ code of an alpha-2 country ("HU" -> "HUN", "DE" -> "D"), for generating test documents. */
+export function mrzCountry(alpha2: string): string {
+  if (alpha2 === 'DE') return 'D';
+  for (const [a3, a2] of ALPHA3_TO_2) if (a2 === alpha2 && a3.length === 3) return a3;
+  throw new Error('Unknown country ' + alpha2);
+}

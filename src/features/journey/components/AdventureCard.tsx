@@ -1,0 +1,64 @@
+// Outdoor adventure order (type, date, guests, a message); confirmed to the guest by e-mail.
+import { useState } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { ADVENTURE_TYPES, adventureSchema, journeyAdventureFunction } from '@/lib/functions/journey';
+import { callJourney } from '../api';
+import type { JourneyCardProps } from '../cards';
+import { SelectField, TextArea, TextField, useGuestForm } from './formKit';
+import styles from '../journey.module.css';
+
+export function AdventureCard({ journeyId, journey, stay, reload }: JourneyCardProps) {
+  const { t } = useTranslation('journey');
+  const { locale } = useRouter();
+  const form = useGuestForm(adventureSchema, { name: stay.customerName, date: journey.checkin, guests: String(stay.guests) });
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async () => {
+    setStatus(null);
+    const values = form.validate();
+    if (!values) return;
+    setBusy(true);
+    const result = await callJourney(journeyAdventureFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' });
+    setBusy(false);
+    if (!result.ok) {
+      if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
+      return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });
+    }
+    setStatus({ error: false, text: t('adventure.ordered') });
+    await reload();
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <p className={styles.muted}>{t('adventure.intro')}</p>
+      <SelectField name="adventureType" label={t('fields.adventureType')} form={form} required options={ADVENTURE_TYPES.map((a) => ({ value: a, label: t(`adventures.${a}`) }))} />
+      <TextField name="name" label={t('fields.name')} form={form} required autoComplete="name" />
+      <div className={styles.row}>
+        <TextField name="email" label={t('fields.email')} form={form} type="email" required autoComplete="email" inputMode="email" />
+        <TextField name="phone" label={t('fields.phone')} form={form} type="tel" required autoComplete="tel" inputMode="tel" />
+      </div>
+      <div className={styles.row}>
+        <TextField name="date" label={t('fields.date')} form={form} type="date" required />
+        <TextField name="guests" label={t('fields.guests')} form={form} type="number" required inputMode="numeric" />
+      </div>
+      <TextArea name="message" label={t('fields.message')} form={form} />
+      {status ? (
+        <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      ) : null}
+      <button className={styles.button} type="submit" disabled={busy}>
+        {busy ? t('form.sending') : t('adventure.submit')}
+      </button>
+    </form>
+  );
+}

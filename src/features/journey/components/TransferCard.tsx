@@ -1,0 +1,96 @@
+// Airport transfer order: to or from the airport; for a departing flight the driver comes 3 hours
+// before take-off (the server computes the pickup and e-mails the confirmation).
+import { useState } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { transferPickup } from '@/domain/journey/rules';
+import { journeyTransferFunction, PAYMENTS, transferSchema } from '@/lib/functions/journey';
+import { callJourney } from '../api';
+import type { JourneyCardProps } from '../cards';
+import { formatDay } from '../format';
+import { SelectField, TextField, useGuestForm } from './formKit';
+import styles from '../journey.module.css';
+
+const AIRPORT = 'Budapest Liszt Ferenc International Airport (BUD)';
+
+export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardProps) {
+  const { t } = useTranslation('journey');
+  const { locale } = useRouter();
+  const lodging = `${stay.address}, ${stay.zip} ${stay.city}`;
+  const form = useGuestForm(transferSchema, { name: stay.customerName, direction: 'departure', date: journey.checkout, fromAddress: lodging, toAddress: AIRPORT, payment: 'cash', passengers: String(stay.guests) });
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { direction, date, flightTime } = form.values;
+  let pickup: { date: string; time: string } | undefined;
+  try {
+    pickup = (direction === 'arrival' || direction === 'departure') && date && flightTime ? transferPickup(direction, date, flightTime) : undefined;
+  } catch {
+    pickup = undefined;
+  }
+
+  const setDirection = (value: string) => {
+    form.set('direction', value);
+    const toAirport = value === 'departure';
+    form.setValues((v) => ({ ...v, direction: value, date: toAirport ? journey.checkout : journey.checkin, fromAddress: toAirport ? lodging : AIRPORT, toAddress: toAirport ? AIRPORT : lodging }));
+  };
+
+  const onSubmit = async () => {
+    setStatus(null);
+    const values = form.validate();
+    if (!values) return;
+    setBusy(true);
+    const result = await callJourney(journeyTransferFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' });
+    setBusy(false);
+    if (!result.ok) {
+      if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
+      return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });
+    }
+    setStatus({ error: false, text: t('transfer.ordered', { date: formatDay(result.value.pickupDate, locale), time: result.value.pickupTime }) });
+    await reload();
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <p className={styles.muted}>{t('transfer.intro')}</p>
+      <label className={styles.field} htmlFor="f-direction">
+        <span>{t('fields.direction')}</span>
+        <select id="f-direction" value={direction} onChange={(e) => setDirection(e.target.value)}>
+          <option value="arrival">{t('transfer.arrival')}</option>
+          <option value="departure">{t('transfer.departure')}</option>
+        </select>
+      </label>
+      <TextField name="name" label={t('fields.name')} form={form} required autoComplete="name" />
+      <div className={styles.row}>
+        <TextField name="email" label={t('fields.email')} form={form} type="email" required autoComplete="email" inputMode="email" />
+        <TextField name="phone" label={t('fields.phone')} form={form} type="tel" required autoComplete="tel" inputMode="tel" />
+      </div>
+      <div className={styles.row}>
+        <TextField name="flightNumber" label={t('fields.flightNumber')} form={form} required />
+        <TextField name="date" label={t('fields.flightDate')} form={form} type="date" required />
+      </div>
+      <div className={styles.row}>
+        <TextField name="flightTime" label={direction === 'arrival' ? t('fields.landingTime') : t('fields.departureFlightTime')} form={form} type="time" required />
+        <TextField name="passengers" label={t('fields.passengers')} form={form} type="number" required inputMode="numeric" />
+      </div>
+      {pickup ? <p className={styles.muted}>{t('transfer.pickupAt', { date: formatDay(pickup.date, locale), time: pickup.time })}</p> : null}
+      <TextField name="fromAddress" label={t('fields.fromAddress')} form={form} required />
+      <TextField name="toAddress" label={t('fields.toAddress')} form={form} required />
+      <SelectField name="payment" label={t('fields.payment')} form={form} required options={PAYMENTS.map((p) => ({ value: p, label: t(`payments.${p}`) }))} />
+      {status ? (
+        <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      ) : null}
+      <button className={styles.button} type="submit" disabled={busy}>
+        {busy ? t('form.sending') : t('transfer.submit')}
+      </button>
+    </form>
+  );
+}

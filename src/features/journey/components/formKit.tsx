@@ -1,0 +1,100 @@
+// A small form kit for guest pages (the staff form kit brings MUI and Formik): fields keep their
+// values as strings, the contract's Yup schema validates on submit, and messages are the same
+// "journey:key|values" strings the server answers with, translated here.
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
+import { translateFormMessage } from '@/lib/i18n/formMessage';
+import styles from '../journey.module.css';
+
+export type Values = Record<string, string>;
+export type Errors = Record<string, string | undefined>;
+
+export function useGuestForm<T extends AnyObject>(schema: ObjectSchema<T>, initial: Values) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  /** The values as the schema types them (empty strings left out), or undefined with the errors shown. */
+  const validate = (): T | undefined => {
+    const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+    try {
+      return schema.validateSync(input, { abortEarly: false, stripUnknown: true }) as T;
+    } catch (e) {
+      const found: Errors = {};
+      for (const inner of (e as ValidationError).inner ?? []) if (inner.path && !found[inner.path]) found[inner.path] = inner.message;
+      setErrors(found);
+      return undefined;
+    }
+  };
+  return { values, setValues, errors, setErrors, set, validate };
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  form: { values: Values; errors: Errors; set: (name: string, value: string) => void };
+  type?: string;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+}
+
+function useMessage(message: string | undefined): string | undefined {
+  const { t } = useTranslation('journey');
+  return translateFormMessage(t, message);
+}
+
+function Wrapper({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <label className={styles.field} htmlFor={id}>
+      <span>{label}</span>
+      {children}
+      {error ? (
+        <span className={styles.fieldError} id={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export function TextField({ name, label, form, type = 'text', required, autoComplete, inputMode }: FieldProps) {
+  const id = `f-${name}`;
+  const error = useMessage(form.errors[name]);
+  return (
+    <Wrapper id={id} label={required ? `${label} *` : label} error={error}>
+      <input id={id} name={name} type={type} value={form.values[name] ?? ''} required={required} autoComplete={autoComplete} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => form.set(name, e.target.value)} />
+    </Wrapper>
+  );
+}
+
+export function TextArea({ name, label, form }: FieldProps) {
+  const id = `f-${name}`;
+  const error = useMessage(form.errors[name]);
+  return (
+    <Wrapper id={id} label={label} error={error}>
+      <textarea id={id} name={name} rows={3} value={form.values[name] ?? ''} aria-invalid={error ? true : undefined} onChange={(e) => form.set(name, e.target.value)} />
+    </Wrapper>
+  );
+}
+
+export function SelectField({ name, label, form, options, required }: FieldProps & { options: { value: string; label: string }[] }) {
+  const id = `f-${name}`;
+  const error = useMessage(form.errors[name]);
+  const { t } = useTranslation('journey');
+  return (
+    <Wrapper id={id} label={required ? `${label} *` : label} error={error}>
+      <select id={id} name={name} value={form.values[name] ?? ''} required={required} aria-invalid={error ? true : undefined} onChange={(e) => form.set(name, e.target.value)}>
+        <option value="">{t('form.choose')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,9 @@
+// Invoice details under /travel.
+import { JourneyPage } from '@/features/journey/views/JourneyPage';
+import { journeyPageProps } from '@/features/journey/pageProps';
+
+export default function Page() {
+  return <JourneyPage base="travel" card="invoice" />;
+}
+
+export const getServerSideProps = journeyPageProps;
