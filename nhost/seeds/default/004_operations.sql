@@ -90,11 +90,12 @@ UPDATE public.threads t SET is_read = NOT t.needs_reply;
 
 -- A cleaning after every stay: past ones acknowledged, future ones new; cancelled stays' cleanings
 -- show as removed or obsolete.
-INSERT INTO public.cleanings (id, unit_id, booking_id, date, status, cleaner_user_id, next_guests, next_checkin, notes, price, currency, acknowledged_at, created_at)
+INSERT INTO public.cleanings (id, unit_id, booking_id, date, status, removal_reason, cleaner_user_id, next_guests, next_checkin, notes, price, currency, acknowledged_at, created_at)
 SELECT md5('cleaning:' || bu.id)::uuid, bu.unit_id, bu.booking_id, bu.checkout,
   CASE WHEN bu.is_cancelled AND ('x' || substr(md5('cs' || bu.id), 1, 2))::bit(8)::int % 2 = 0 THEN 'REMOVED'
        WHEN bu.is_cancelled THEN 'OBSOLETE'
        WHEN bu.checkout < pg_temp.demo_today() THEN 'ACKNOWLEDGED' ELSE 'NEW' END,
+  CASE WHEN bu.is_cancelled AND ('x' || substr(md5('cs' || bu.id), 1, 2))::bit(8)::int % 2 = 0 THEN 'Booking cancelled' END,
   cu.user_id,
   nxt.guests, nxt.checkin,
   CASE WHEN ('x' || substr(md5('cn' || bu.id), 1, 2))::bit(8)::int % 9 = 0 THEN 'Extra towels requested by next guest' END,
