@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DataDirLockedError, liveLockOwner } from '../backend/db/lock';
+import { startDevDoubles } from '../backend/doubles/dev';
 
 const BACKEND_PORT = Number(process.env.PORT ?? 1337);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 3000);
@@ -89,8 +90,11 @@ async function main(): Promise<void> {
     console.error(new DataDirLockedError(DATA_DIR, owner).message);
     process.exit(1);
   }
+  // Local NTAK and VIZA (mutual TLS) unless real endpoints are configured.
+  const doubles = await startDevDoubles(DATA_DIR, (line) => console.log(`\x1b[33m[registry]\x1b[0m ${line}`));
   const backend = run('backend', 36, process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', String(BACKEND_PORT)], {
     // Auth links and redirects go to the web app on its actual port.
+    ...doubles?.env,
     AUTH_CLIENT_URL: process.env.AUTH_CLIENT_URL ?? WEB_URL,
     AUTH_ACCESS_CONTROL_ALLOWED_REDIRECT_URLS: process.env.AUTH_ACCESS_CONTROL_ALLOWED_REDIRECT_URLS ?? `${WEB_URL},http://127.0.0.1:${WEB_PORT}`,
   });
@@ -121,6 +125,7 @@ async function main(): Promise<void> {
       `    backend    ${BACKEND_URL}  (GraphQL /v1/graphql, auth /v1/auth, storage /v1/storage, functions /v1/functions)`,
       `    health     ${BACKEND_URL}/v1/functions/health`,
       `    mail       ${BACKEND_URL}/dev/outbox  (e-mails and SMS when SMTP_HOST is not set)`,
+      ...(doubles?.lines ?? []).map((l) => `    ${l}`),
       ...demoUsers().map((l, i) => (i === 0 ? `  ${l}` : `    ${l}`)),
       '  Ctrl-C stops both.',
       '',

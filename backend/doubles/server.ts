@@ -7,6 +7,7 @@
 // Laravel-style 422 `{message, errors: {field: [text]}}`. Message ids are de-duplicated: the same
 // `uzenetId` sent twice is processed once (the second answer repeats the first).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import https from 'node:https';
 import type http from 'node:http';
 import type net from 'node:net';
@@ -61,6 +62,9 @@ export interface DoublesOptions {
   vizaPort?: number;
   /** Earliest day the NTAK scheduler asks for (default: the first day a message came in). */
   schedulerSince?: string;
+  /** Keep what NTAK and VIZA know (reservations, closed days, open guests, answered ids) in this
+   * file, so a restarted `npm run dev` still knows the reservations it accepted before. */
+  stateFile?: string;
   log?: (line: string) => void;
 }
 
@@ -112,6 +116,22 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
   const ntakPaths = Object.fromEntries(
     (Object.keys(DEFAULT_NTAK_PATHS) as NtakMessageType[]).map((t) => [process.env[`NTAK_PATH_${t.toUpperCase()}`] || DEFAULT_NTAK_PATHS[t], t]),
   ) as Record<string, NtakMessageType>;
+
+  if (opts.stateFile && fs.existsSync(opts.stateFile)) {
+    try {
+      const saved = JSON.parse(fs.readFileSync(opts.stateFile, 'utf8')) as { accounts: [string, { reservations: string[]; closed: string[]; firstSeen: string }][]; answers: [string, { status: number; body: unknown }][]; openGuests: string[] };
+      for (const [id, a] of saved.accounts) accounts.set(id, { reservations: new Set(a.reservations), closed: new Set(a.closed), firstSeen: a.firstSeen });
+      for (const [id, a] of saved.answers) answers.set(id, a);
+      for (const g of saved.openGuests) openGuests.add(g);
+    } catch (e) {
+      log(`registry doubles: ignoring unreadable ${opts.stateFile} (${String(e)})`);
+    }
+  }
+  function save(): void {
+    if (!opts.stateFile) return;
+    const state = { accounts: [...accounts].map(([id, a]) => [id, { reservations: [...a.reservations], closed: [...a.closed], firstSeen: a.firstSeen }]), answers: [...answers], openGuests: [...openGuests] };
+    fs.writeFileSync(opts.stateFile, JSON.stringify(state));
+  }
 
   function account(id: string): NtakAccount {
     let a = accounts.get(id);
@@ -237,6 +257,7 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
       }
       answers.set(messageId, { status, body });
       processed.set(messageId, (processed.get(messageId) ?? 0) + 1);
+      save();
       answer(status, body, messageId);
     };
   }
