@@ -23,4 +23,14 @@ describe('uniqueness errors', () => {
     const overlap = { message: 'Conflicting key value violates exclusion constraint "tourist_tax_ranges_no_overlap"', extensions: { code: 'constraint-violation' } };
     expect(uniquenessViolation([{ message: 'other', extensions: { code: 'validation-failed' } }, overlap])).toEqual({ field: 'validFrom', messageKey: 'accommodation:errors.taxRangesOverlap' });
   });
+
+  it('maps a double booking, a taken OTA code and the capacity trigger to the booking form', () => {
+    const overlap = { message: 'Exclusion violation. conflicting key value violates exclusion constraint "booked_units_no_overlap"', extensions: { code: 'constraint-violation' } };
+    expect(uniquenessViolation([overlap])).toEqual({ field: 'checkin', messageKey: 'booking:errors.overlap' });
+    expect(uniquenessViolation([violation('bookings_channel_ota_code_key')])).toEqual({ field: 'otaCode', messageKey: 'booking:errors.otaCodeTaken' });
+    const capacity = { message: 'Check constraint violation. The unit reached its maximum capacity', extensions: { code: 'constraint-violation' } };
+    expect(uniquenessViolation([capacity])).toEqual({ field: 'units', messageKey: 'booking:errors.capacity' });
+    // The same text under another code (a permission error) is not a violation of the rule.
+    expect(uniquenessViolation([{ ...capacity, extensions: { code: 'permission-error' } }])).toBeNull();
+  });
 });

@@ -18,6 +18,16 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   unit_channel_listings_channel_external_id_key: { field: 'externalId', messageKey: 'accommodation:errors.channelIdUnique' },
   // An exclusion constraint, not a unique one, but it reads the same way to the user.
   tourist_tax_ranges_no_overlap: { field: 'validFrom', messageKey: 'accommodation:errors.taxRangesOverlap' },
+  // Another active stay holds one of the booked units on one of these nights.
+  booked_units_no_overlap: { field: 'checkin', messageKey: 'booking:errors.overlap' },
+  bookings_channel_ota_code_key: { field: 'otaCode', messageKey: 'booking:errors.otaCodeTaken' },
+  // Raised by the booked_units trigger (a check_violation without a constraint in the message).
+  booked_units_capacity_check: { field: 'units', messageKey: 'booking:errors.capacity' },
+};
+
+/** Trigger-raised violations Hasura reports by their message only (no constraint "name" in it). */
+const MESSAGE_CONSTRAINTS: Record<string, string> = {
+  'The unit reached its maximum capacity': 'booked_units_capacity_check',
 };
 
 interface GraphQLErrorLike {
@@ -29,7 +39,9 @@ interface GraphQLErrorLike {
 export function constraintName(error: GraphQLErrorLike): string | null {
   if (error.extensions?.code !== 'constraint-violation') return null;
   const match = /constraint "([^"]+)"/.exec(error.message);
-  return match ? match[1] : null;
+  if (match) return match[1];
+  const byMessage = Object.keys(MESSAGE_CONSTRAINTS).find((message) => error.message.includes(message));
+  return byMessage ? MESSAGE_CONSTRAINTS[byMessage] : null;
 }
 
 /** The first uniqueness violation among GraphQL errors, or null when none is known. */

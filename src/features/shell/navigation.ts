@@ -4,7 +4,7 @@
 import type { AppRole } from './roles';
 import { APP_ROLES } from './roles';
 
-export type NavIcon = 'home' | 'accommodations' | 'account';
+export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings';
 
 export interface NavArea {
   id: string;
@@ -22,9 +22,13 @@ const ALL: readonly AppRole[] = APP_ROLES;
 /** Who works with accommodations: the staff who run them, and owners (their own, filtered by the database). */
 const ACCOMMODATION_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager', 'owner'];
 
+/** Who works with bookings: the office staff and managers (the database filters managers' rows). */
+const BOOKING_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+
 export const NAV_AREAS: readonly NavArea[] = [
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
   { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
+  { id: 'bookings', href: '/bookings', labelKey: 'nav.bookings', icon: 'bookings', roles: BOOKING_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 

@@ -712,9 +712,27 @@ export type adventure_orders_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type adventure_orders_aggregate_order_by = {
+  avg?: adventure_orders_avg_order_by | null | undefined;
+  count?: order_by | null | undefined;
+  max?: adventure_orders_max_order_by | null | undefined;
+  min?: adventure_orders_min_order_by | null | undefined;
+  stddev?: adventure_orders_stddev_order_by | null | undefined;
+  stddev_pop?: adventure_orders_stddev_pop_order_by | null | undefined;
+  stddev_samp?: adventure_orders_stddev_samp_order_by | null | undefined;
+  sum?: adventure_orders_sum_order_by | null | undefined;
+  var_pop?: adventure_orders_var_pop_order_by | null | undefined;
+  var_samp?: adventure_orders_var_samp_order_by | null | undefined;
+  variance?: adventure_orders_variance_order_by | null | undefined;
+};
+
 export type adventure_orders_arr_rel_insert_input = {
   data: Array<adventure_orders_insert_input>;
   on_conflict?: adventure_orders_on_conflict | null | undefined;
+};
+
+export type adventure_orders_avg_order_by = {
+  guests?: order_by | null | undefined;
 };
 
 export type adventure_orders_bool_exp = {
@@ -755,6 +773,36 @@ export type adventure_orders_insert_input = {
   updated_at?: string | null | undefined;
 };
 
+export type adventure_orders_max_order_by = {
+  adventure_type?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  date?: order_by | null | undefined;
+  email?: order_by | null | undefined;
+  guests?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  message?: order_by | null | undefined;
+  name?: order_by | null | undefined;
+  phone?: order_by | null | undefined;
+  status?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type adventure_orders_min_order_by = {
+  adventure_type?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  date?: order_by | null | undefined;
+  email?: order_by | null | undefined;
+  guests?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  message?: order_by | null | undefined;
+  name?: order_by | null | undefined;
+  phone?: order_by | null | undefined;
+  status?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
 export type adventure_orders_on_conflict = {
   constraint: adventure_orders_constraint;
   update_columns?: Array<adventure_orders_update_column>;
@@ -775,6 +823,22 @@ export type adventure_orders_select_column =
   | 'status'
   | 'updated_at';
 
+export type adventure_orders_stddev_order_by = {
+  guests?: order_by | null | undefined;
+};
+
+export type adventure_orders_stddev_pop_order_by = {
+  guests?: order_by | null | undefined;
+};
+
+export type adventure_orders_stddev_samp_order_by = {
+  guests?: order_by | null | undefined;
+};
+
+export type adventure_orders_sum_order_by = {
+  guests?: order_by | null | undefined;
+};
+
 export type adventure_orders_update_column =
   | 'adventure_type'
   | 'booking_id'
@@ -788,6 +852,18 @@ export type adventure_orders_update_column =
   | 'phone'
   | 'status'
   | 'updated_at';
+
+export type adventure_orders_var_pop_order_by = {
+  guests?: order_by | null | undefined;
+};
+
+export type adventure_orders_var_samp_order_by = {
+  guests?: order_by | null | undefined;
+};
+
+export type adventure_orders_variance_order_by = {
+  guests?: order_by | null | undefined;
+};
 
 export type airbnb_units_aggregate_bool_exp = {
   count?: airbnb_units_aggregate_bool_exp_count | null | undefined;
@@ -1410,9 +1486,30 @@ export type booked_units_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type booked_units_aggregate_order_by = {
+  avg?: booked_units_avg_order_by | null | undefined;
+  count?: order_by | null | undefined;
+  max?: booked_units_max_order_by | null | undefined;
+  min?: booked_units_min_order_by | null | undefined;
+  stddev?: booked_units_stddev_order_by | null | undefined;
+  stddev_pop?: booked_units_stddev_pop_order_by | null | undefined;
+  stddev_samp?: booked_units_stddev_samp_order_by | null | undefined;
+  sum?: booked_units_sum_order_by | null | undefined;
+  var_pop?: booked_units_var_pop_order_by | null | undefined;
+  var_samp?: booked_units_var_samp_order_by | null | undefined;
+  variance?: booked_units_variance_order_by | null | undefined;
+};
+
 export type booked_units_arr_rel_insert_input = {
   data: Array<booked_units_insert_input>;
   on_conflict?: booked_units_on_conflict | null | undefined;
+};
+
+export type booked_units_avg_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
 };
 
 export type booked_units_bool_exp = {
@@ -1462,6 +1559,36 @@ export type booked_units_insert_input = {
   updated_at?: string | null | undefined;
 };
 
+export type booked_units_max_order_by = {
+  adults?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  checkin?: order_by | null | undefined;
+  checkout?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+  rate_id?: order_by | null | undefined;
+  unit_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type booked_units_min_order_by = {
+  adults?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  checkin?: order_by | null | undefined;
+  checkout?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+  rate_id?: order_by | null | undefined;
+  unit_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
 export type booked_units_obj_rel_insert_input = {
   data: booked_units_insert_input;
   on_conflict?: booked_units_on_conflict | null | undefined;
@@ -1488,6 +1615,34 @@ export type booked_units_select_column =
   | 'unit_id'
   | 'updated_at';
 
+export type booked_units_stddev_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type booked_units_stddev_pop_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type booked_units_stddev_samp_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type booked_units_sum_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
 export type booked_units_update_column =
   | 'adults'
   | 'booking_id'
@@ -1502,6 +1657,27 @@ export type booked_units_update_column =
   | 'rate_id'
   | 'unit_id'
   | 'updated_at';
+
+export type booked_units_var_pop_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type booked_units_var_samp_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type booked_units_variance_order_by = {
+  adults?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
 
 export type booking_channels_enum =
   | 'airbnb'
@@ -1717,6 +1893,42 @@ export type bookings_on_conflict = {
   where?: bookings_bool_exp | null | undefined;
 };
 
+export type bookings_order_by = {
+  accommodation?: accommodations_order_by | null | undefined;
+  accommodation_fee?: order_by | null | undefined;
+  accommodation_id?: order_by | null | undefined;
+  adults?: order_by | null | undefined;
+  adventure_orders_aggregate?: adventure_orders_aggregate_order_by | null | undefined;
+  booked_units_aggregate?: booked_units_aggregate_order_by | null | undefined;
+  channel?: order_by | null | undefined;
+  checkin?: order_by | null | undefined;
+  checkout?: order_by | null | undefined;
+  children?: order_by | null | undefined;
+  cleaning_fee?: order_by | null | undefined;
+  cleanings_aggregate?: cleanings_aggregate_order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  currency?: order_by | null | undefined;
+  customer_country?: order_by | null | undefined;
+  customer_email?: order_by | null | undefined;
+  customer_name?: order_by | null | undefined;
+  customer_phone?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  infants?: order_by | null | undefined;
+  invoice_details?: invoice_details_order_by | null | undefined;
+  invoices_aggregate?: invoices_aggregate_order_by | null | undefined;
+  journey_id?: order_by | null | undefined;
+  language?: order_by | null | undefined;
+  notes?: order_by | null | undefined;
+  ota_code?: order_by | null | undefined;
+  registry_submissions_aggregate?: registry_submissions_aggregate_order_by | null | undefined;
+  reviews_aggregate?: reviews_aggregate_order_by | null | undefined;
+  status?: order_by | null | undefined;
+  tasks_aggregate?: tasks_aggregate_order_by | null | undefined;
+  thread_2_bookings_aggregate?: thread_2_bookings_aggregate_order_by | null | undefined;
+  transfer_orders_aggregate?: transfer_orders_aggregate_order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
 export type bookings_select_column =
   | 'accommodation_fee'
   | 'accommodation_id'
@@ -1740,6 +1952,31 @@ export type bookings_select_column =
   | 'ota_code'
   | 'status'
   | 'updated_at';
+
+export type bookings_set_input = {
+  accommodation_fee?: number | string | null | undefined;
+  accommodation_id?: string | null | undefined;
+  adults?: number | null | undefined;
+  channel?: booking_channels_enum | null | undefined;
+  checkin?: string | null | undefined;
+  checkout?: string | null | undefined;
+  children?: number | null | undefined;
+  cleaning_fee?: number | string | null | undefined;
+  created_at?: string | null | undefined;
+  currency?: currencies_enum | null | undefined;
+  customer_country?: string | null | undefined;
+  customer_email?: string | null | undefined;
+  customer_name?: string | null | undefined;
+  customer_phone?: string | null | undefined;
+  id?: string | null | undefined;
+  infants?: number | null | undefined;
+  journey_id?: string | null | undefined;
+  language?: string | null | undefined;
+  notes?: string | null | undefined;
+  ota_code?: string | null | undefined;
+  status?: booking_statuses_enum | null | undefined;
+  updated_at?: string | null | undefined;
+};
 
 export type bookings_stddev_order_by = {
   accommodation_fee?: order_by | null | undefined;
@@ -1972,9 +2209,28 @@ export type cleanings_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type cleanings_aggregate_order_by = {
+  avg?: cleanings_avg_order_by | null | undefined;
+  count?: order_by | null | undefined;
+  max?: cleanings_max_order_by | null | undefined;
+  min?: cleanings_min_order_by | null | undefined;
+  stddev?: cleanings_stddev_order_by | null | undefined;
+  stddev_pop?: cleanings_stddev_pop_order_by | null | undefined;
+  stddev_samp?: cleanings_stddev_samp_order_by | null | undefined;
+  sum?: cleanings_sum_order_by | null | undefined;
+  var_pop?: cleanings_var_pop_order_by | null | undefined;
+  var_samp?: cleanings_var_samp_order_by | null | undefined;
+  variance?: cleanings_variance_order_by | null | undefined;
+};
+
 export type cleanings_arr_rel_insert_input = {
   data: Array<cleanings_insert_input>;
   on_conflict?: cleanings_on_conflict | null | undefined;
+};
+
+export type cleanings_avg_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
 };
 
 export type cleanings_bool_exp = {
@@ -1992,10 +2248,12 @@ export type cleanings_bool_exp = {
   expenses?: expenses_bool_exp | null | undefined;
   expenses_aggregate?: expenses_aggregate_bool_exp | null | undefined;
   id?: uuid_comparison_exp | null | undefined;
+  next_arrival_at?: timestamptz_comparison_exp | null | undefined;
   next_checkin?: date_comparison_exp | null | undefined;
   next_guests?: smallint_comparison_exp | null | undefined;
   notes?: String_comparison_exp | null | undefined;
   price?: numeric_comparison_exp | null | undefined;
+  removal_reason?: String_comparison_exp | null | undefined;
   status?: cleaning_statuses_enum_comparison_exp | null | undefined;
   tasks?: tasks_bool_exp | null | undefined;
   tasks_aggregate?: tasks_aggregate_bool_exp | null | undefined;
@@ -2018,15 +2276,55 @@ export type cleanings_insert_input = {
   date?: string | null | undefined;
   expenses?: expenses_arr_rel_insert_input | null | undefined;
   id?: string | null | undefined;
+  next_arrival_at?: string | null | undefined;
   next_checkin?: string | null | undefined;
   next_guests?: number | null | undefined;
   notes?: string | null | undefined;
   price?: number | string | null | undefined;
+  removal_reason?: string | null | undefined;
   status?: cleaning_statuses_enum | null | undefined;
   tasks?: tasks_arr_rel_insert_input | null | undefined;
   unit?: units_obj_rel_insert_input | null | undefined;
   unit_id?: string | null | undefined;
   updated_at?: string | null | undefined;
+};
+
+export type cleanings_max_order_by = {
+  acknowledged_at?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  cleaner_user_id?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  currency?: order_by | null | undefined;
+  date?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  next_arrival_at?: order_by | null | undefined;
+  next_checkin?: order_by | null | undefined;
+  next_guests?: order_by | null | undefined;
+  notes?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+  removal_reason?: order_by | null | undefined;
+  status?: order_by | null | undefined;
+  unit_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type cleanings_min_order_by = {
+  acknowledged_at?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  cleaner_user_id?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  currency?: order_by | null | undefined;
+  date?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  next_arrival_at?: order_by | null | undefined;
+  next_checkin?: order_by | null | undefined;
+  next_guests?: order_by | null | undefined;
+  notes?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+  removal_reason?: order_by | null | undefined;
+  status?: order_by | null | undefined;
+  unit_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
 };
 
 export type cleanings_obj_rel_insert_input = {
@@ -2048,13 +2346,35 @@ export type cleanings_select_column =
   | 'currency'
   | 'date'
   | 'id'
+  | 'next_arrival_at'
   | 'next_checkin'
   | 'next_guests'
   | 'notes'
   | 'price'
+  | 'removal_reason'
   | 'status'
   | 'unit_id'
   | 'updated_at';
+
+export type cleanings_stddev_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type cleanings_stddev_pop_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type cleanings_stddev_samp_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type cleanings_sum_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
 
 export type cleanings_update_column =
   | 'acknowledged_at'
@@ -2064,13 +2384,30 @@ export type cleanings_update_column =
   | 'currency'
   | 'date'
   | 'id'
+  | 'next_arrival_at'
   | 'next_checkin'
   | 'next_guests'
   | 'notes'
   | 'price'
+  | 'removal_reason'
   | 'status'
   | 'unit_id'
   | 'updated_at';
+
+export type cleanings_var_pop_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type cleanings_var_samp_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
+
+export type cleanings_variance_order_by = {
+  next_guests?: order_by | null | undefined;
+  price?: order_by | null | undefined;
+};
 
 export type closing_statuses_enum =
   | 'closed'
@@ -3580,6 +3917,20 @@ export type invoice_details_on_conflict = {
   where?: invoice_details_bool_exp | null | undefined;
 };
 
+export type invoice_details_order_by = {
+  address?: order_by | null | undefined;
+  booking?: bookings_order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  city?: order_by | null | undefined;
+  country?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  name?: order_by | null | undefined;
+  tax_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+  zip?: order_by | null | undefined;
+};
+
 export type invoice_details_update_column =
   | 'address'
   | 'booking_id'
@@ -4127,6 +4478,9 @@ export type messages_bool_exp = {
   body?: String_comparison_exp | null | undefined;
   created_at?: timestamptz_comparison_exp | null | undefined;
   direction?: message_directions_enum_comparison_exp | null | undefined;
+  email_error?: String_comparison_exp | null | undefined;
+  email_message_id?: String_comparison_exp | null | undefined;
+  email_sent_at?: timestamptz_comparison_exp | null | undefined;
   id?: uuid_comparison_exp | null | undefined;
   sender_name?: String_comparison_exp | null | undefined;
   sent_at?: timestamptz_comparison_exp | null | undefined;
@@ -4144,6 +4498,9 @@ export type messages_insert_input = {
   body?: string | null | undefined;
   created_at?: string | null | undefined;
   direction?: message_directions_enum | null | undefined;
+  email_error?: string | null | undefined;
+  email_message_id?: string | null | undefined;
+  email_sent_at?: string | null | undefined;
   id?: string | null | undefined;
   sender_name?: string | null | undefined;
   sent_at?: string | null | undefined;
@@ -4163,6 +4520,9 @@ export type messages_select_column =
   | 'body'
   | 'created_at'
   | 'direction'
+  | 'email_error'
+  | 'email_message_id'
+  | 'email_sent_at'
   | 'id'
   | 'sender_name'
   | 'sent_at'
@@ -4174,6 +4534,9 @@ export type messages_update_column =
   | 'body'
   | 'created_at'
   | 'direction'
+  | 'email_error'
+  | 'email_message_id'
+  | 'email_sent_at'
   | 'id'
   | 'sender_name'
   | 'sent_at'
@@ -5637,6 +6000,12 @@ export type tasks_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type tasks_aggregate_order_by = {
+  count?: order_by | null | undefined;
+  max?: tasks_max_order_by | null | undefined;
+  min?: tasks_min_order_by | null | undefined;
+};
+
 export type tasks_arr_rel_insert_input = {
   data: Array<tasks_insert_input>;
   on_conflict?: tasks_on_conflict | null | undefined;
@@ -5694,6 +6063,40 @@ export type tasks_insert_input = {
   unit?: units_obj_rel_insert_input | null | undefined;
   unit_id?: string | null | undefined;
   updated_at?: string | null | undefined;
+};
+
+export type tasks_max_order_by = {
+  assigned_user_id?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  cleaning_id?: order_by | null | undefined;
+  completed_at?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  created_by_user_id?: order_by | null | undefined;
+  description?: order_by | null | undefined;
+  due_date?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  thread_id?: order_by | null | undefined;
+  title?: order_by | null | undefined;
+  type?: order_by | null | undefined;
+  unit_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type tasks_min_order_by = {
+  assigned_user_id?: order_by | null | undefined;
+  booking_id?: order_by | null | undefined;
+  cleaning_id?: order_by | null | undefined;
+  completed_at?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  created_by_user_id?: order_by | null | undefined;
+  description?: order_by | null | undefined;
+  due_date?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  thread_id?: order_by | null | undefined;
+  title?: order_by | null | undefined;
+  type?: order_by | null | undefined;
+  unit_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
 };
 
 export type tasks_on_conflict = {
@@ -5813,6 +6216,12 @@ export type thread_2_bookings_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type thread_2_bookings_aggregate_order_by = {
+  count?: order_by | null | undefined;
+  max?: thread_2_bookings_max_order_by | null | undefined;
+  min?: thread_2_bookings_min_order_by | null | undefined;
+};
+
 export type thread_2_bookings_arr_rel_insert_input = {
   data: Array<thread_2_bookings_insert_input>;
   on_conflict?: thread_2_bookings_on_conflict | null | undefined;
@@ -5836,6 +6245,16 @@ export type thread_2_bookings_insert_input = {
   booking_id?: string | null | undefined;
   thread?: threads_obj_rel_insert_input | null | undefined;
   thread_id?: string | null | undefined;
+};
+
+export type thread_2_bookings_max_order_by = {
+  booking_id?: order_by | null | undefined;
+  thread_id?: order_by | null | undefined;
+};
+
+export type thread_2_bookings_min_order_by = {
+  booking_id?: order_by | null | undefined;
+  thread_id?: order_by | null | undefined;
 };
 
 export type thread_2_bookings_on_conflict = {
@@ -6139,9 +6558,27 @@ export type transfer_orders_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type transfer_orders_aggregate_order_by = {
+  avg?: transfer_orders_avg_order_by | null | undefined;
+  count?: order_by | null | undefined;
+  max?: transfer_orders_max_order_by | null | undefined;
+  min?: transfer_orders_min_order_by | null | undefined;
+  stddev?: transfer_orders_stddev_order_by | null | undefined;
+  stddev_pop?: transfer_orders_stddev_pop_order_by | null | undefined;
+  stddev_samp?: transfer_orders_stddev_samp_order_by | null | undefined;
+  sum?: transfer_orders_sum_order_by | null | undefined;
+  var_pop?: transfer_orders_var_pop_order_by | null | undefined;
+  var_samp?: transfer_orders_var_samp_order_by | null | undefined;
+  variance?: transfer_orders_variance_order_by | null | undefined;
+};
+
 export type transfer_orders_arr_rel_insert_input = {
   data: Array<transfer_orders_insert_input>;
   on_conflict?: transfer_orders_on_conflict | null | undefined;
+};
+
+export type transfer_orders_avg_order_by = {
+  passengers?: order_by | null | undefined;
 };
 
 export type transfer_orders_bool_exp = {
@@ -6190,6 +6627,44 @@ export type transfer_orders_insert_input = {
   updated_at?: string | null | undefined;
 };
 
+export type transfer_orders_max_order_by = {
+  booking_id?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  date?: order_by | null | undefined;
+  email?: order_by | null | undefined;
+  flight_number?: order_by | null | undefined;
+  from_address?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  landing_time?: order_by | null | undefined;
+  name?: order_by | null | undefined;
+  passengers?: order_by | null | undefined;
+  payment?: order_by | null | undefined;
+  phone?: order_by | null | undefined;
+  pickup_time?: order_by | null | undefined;
+  status?: order_by | null | undefined;
+  to_address?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type transfer_orders_min_order_by = {
+  booking_id?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  date?: order_by | null | undefined;
+  email?: order_by | null | undefined;
+  flight_number?: order_by | null | undefined;
+  from_address?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  landing_time?: order_by | null | undefined;
+  name?: order_by | null | undefined;
+  passengers?: order_by | null | undefined;
+  payment?: order_by | null | undefined;
+  phone?: order_by | null | undefined;
+  pickup_time?: order_by | null | undefined;
+  status?: order_by | null | undefined;
+  to_address?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
 export type transfer_orders_on_conflict = {
   constraint: transfer_orders_constraint;
   update_columns?: Array<transfer_orders_update_column>;
@@ -6214,6 +6689,22 @@ export type transfer_orders_select_column =
   | 'to_address'
   | 'updated_at';
 
+export type transfer_orders_stddev_order_by = {
+  passengers?: order_by | null | undefined;
+};
+
+export type transfer_orders_stddev_pop_order_by = {
+  passengers?: order_by | null | undefined;
+};
+
+export type transfer_orders_stddev_samp_order_by = {
+  passengers?: order_by | null | undefined;
+};
+
+export type transfer_orders_sum_order_by = {
+  passengers?: order_by | null | undefined;
+};
+
 export type transfer_orders_update_column =
   | 'booking_id'
   | 'created_at'
@@ -6231,6 +6722,18 @@ export type transfer_orders_update_column =
   | 'status'
   | 'to_address'
   | 'updated_at';
+
+export type transfer_orders_var_pop_order_by = {
+  passengers?: order_by | null | undefined;
+};
+
+export type transfer_orders_var_samp_order_by = {
+  passengers?: order_by | null | undefined;
+};
+
+export type transfer_orders_variance_order_by = {
+  passengers?: order_by | null | undefined;
+};
 
 export type unit_2_users_aggregate_bool_exp = {
   count?: unit_2_users_aggregate_bool_exp_count | null | undefined;
@@ -7358,3 +7861,96 @@ export type SecurityKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SecurityKeysQuery = { authUserSecurityKeys: Array<{ id: string, nickname: string | null }> };
+
+export type BookingDetailsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type BookingDetailsQuery = { bookings_by_pk: { id: string, accommodation_id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_phone: string | null, customer_email: string | null, customer_country: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, notes: string | null, created_at: string, updated_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean }> } | null };
+
+export type BookingExportQueryVariables = Exact<{
+  where: bookings_bool_exp;
+  orderBy?: Array<bookings_order_by> | bookings_order_by | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type BookingExportQuery = { bookings: Array<{ customer_country: string | null, notes: string | null, id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> }> };
+
+export type BookingFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BookingFilterOptionsQuery = { accommodations: Array<{ id: string, name: string, units: Array<{ id: string, name: string }> }> };
+
+export type BookingListQueryVariables = Exact<{
+  where: bookings_bool_exp;
+  orderBy?: Array<bookings_order_by> | bookings_order_by | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type BookingListQuery = { bookings: Array<{ id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> }>, bookings_aggregate: { aggregate: { count: number } | null } };
+
+export type BookingStatusHistoryQueryVariables = Exact<{
+  bookingId: string;
+}>;
+
+
+export type BookingStatusHistoryQuery = { booking_status_changes: Array<{ id: string, old_status: booking_statuses_enum | null, new_status: booking_statuses_enum, changed_by_name: string | null, changed_by_role: string | null, changed_at: string }> };
+
+export type BookingUnitOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BookingUnitOptionsQuery = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, rates: Array<{ id: string, name: string, currency: currencies_enum, occupancy: number }> }> };
+
+export type BookingListItemFragment = { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> };
+
+export type BookedUnitFragment = { id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean };
+
+export type BookingDetailsFragment = { id: string, accommodation_id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_phone: string | null, customer_email: string | null, customer_country: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, notes: string | null, created_at: string, updated_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean }> };
+
+export type BookingUnitOptionFragment = { id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, rates: Array<{ id: string, name: string, currency: currencies_enum, occupancy: number }> };
+
+export type InsertBookingMutationVariables = Exact<{
+  object: bookings_insert_input;
+}>;
+
+
+export type InsertBookingMutation = { insert_bookings_one: { id: string } | null };
+
+export type SetBookingStatusMutationVariables = Exact<{
+  id: string;
+  status: booking_statuses_enum;
+}>;
+
+
+export type SetBookingStatusMutation = { update_bookings_by_pk: { id: string, status: booking_statuses_enum } | null };
+
+export type UpdateBookingMutationVariables = Exact<{
+  id: string;
+  set: bookings_set_input;
+  keepUnitIds: Array<string> | string;
+  units: Array<booked_units_insert_input> | booked_units_insert_input;
+}>;
+
+
+export type UpdateBookingMutation = { update_bookings_by_pk: { id: string } | null, delete_booked_units: { affected_rows: number } | null, insert_booked_units: { affected_rows: number } | null };
+
+export type UpdateBookingGuestDetailsMutationVariables = Exact<{
+  id: string;
+  set: bookings_set_input;
+}>;
+
+
+export type UpdateBookingGuestDetailsMutation = { update_bookings_by_pk: { id: string } | null };
+
+export type UpdateBookingNotesMutationVariables = Exact<{
+  id: string;
+  notes?: string | null | undefined;
+}>;
+
+
+export type UpdateBookingNotesMutation = { update_bookings_by_pk: { id: string } | null };

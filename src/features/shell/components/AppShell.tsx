@@ -16,14 +16,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { ApartmentIcon, HomeIcon, MenuIcon, PersonIcon } from '@/components/icons';
+import { ApartmentIcon, EventNoteIcon, HomeIcon, MenuIcon, PersonIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
 import type { SessionUser } from '../useSessionUser';
 import { UserMenu } from './UserMenu';
 
 const DRAWER_WIDTH = 232;
-const ICONS: Record<NavIcon, typeof HomeIcon> = { home: HomeIcon, accommodations: ApartmentIcon, account: PersonIcon };
+const ICONS: Record<NavIcon, typeof HomeIcon> = { home: HomeIcon, accommodations: ApartmentIcon, account: PersonIcon, bookings: EventNoteIcon };
 
 export interface AppShellProps {
   user: SessionUser;

@@ -1,0 +1,10 @@
+DROP TABLE IF EXISTS public.ical_imported_events;
+DROP TABLE IF EXISTS public.ical_import_feeds;
+DROP TRIGGER IF EXISTS units_add_ical_export ON public.units;
+DROP FUNCTION IF EXISTS public.units_add_ical_export();
+DROP TABLE IF EXISTS public.unit_ical_exports;
+DROP FUNCTION IF EXISTS public.unit_ical_exports_rotate();
+DROP FUNCTION IF EXISTS public.new_ical_token();
+DROP TRIGGER IF EXISTS bookings_log_status ON public.bookings;
+DROP FUNCTION IF EXISTS public.bookings_log_status();
+DROP TABLE IF EXISTS public.booking_status_changes;

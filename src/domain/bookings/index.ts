@@ -1,0 +1,3 @@
+// Booking rules: enums, dates, editor values and capacity, CSV export.
+export * from './values';
+export * from './bookingForm';

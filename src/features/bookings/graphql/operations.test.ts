@@ -1,0 +1,223 @@
+// The bookings area's GraphQL operations against the real embedded backend (seeded demo data, the
+// product's metadata and permissions), as a member, communicator, manager and owner send them:
+// server-side filters and paging, creating and editing with the overlap and capacity messages, the
+// status history the database trigger writes (who and when), and attacks on the new tables.
+import { print, type DocumentNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBackend } from '../../../../backend/server';
+import { startTestBackend } from '../../../../tests/helpers/backend';
+import { DEMO, makeClient, type Caller, type Client } from '../../../../tests/integration/permissionsClient';
+import { uniquenessViolation } from '@/domain/uniqueness';
+import { emptyBookingValues } from '@/domain/bookings/bookingForm';
+import { bookingOrderBy, bookingWhere, EMPTY_BOOKING_FILTERS, type BookingFilters } from '../listQuery';
+import { bookingInsert, bookingSet, bookedUnitsInput } from '../mappers';
+import { BookingDetailsDocument } from './bookingDetails.generated';
+import { BookingExportDocument } from './bookingExport.generated';
+import { BookingListDocument } from './bookingList.generated';
+import { BookingStatusHistoryDocument } from './bookingStatusHistory.generated';
+import { BookingUnitOptionsDocument } from './bookingUnitOptions.generated';
+import { InsertBookingDocument } from './insertBooking.generated';
+import { SetBookingStatusDocument } from './setBookingStatus.generated';
+import { UpdateBookingDocument } from './updateBooking.generated';
+import { UpdateBookingNotesDocument } from './updateBookingNotes.generated';
+
+let backend: RunningBackend;
+let client: Client;
+const member: Caller = { role: 'member', userId: DEMO.member };
+const communicator: Caller = { role: 'communicator', userId: DEMO.communicator };
+const manager: Caller = { role: 'manager', userId: DEMO.manager };
+const owner: Caller = { role: 'owner', userId: DEMO.owner };
+const cleaner: Caller = { role: 'cleaner', userId: DEMO.cleaner };
+
+const run = (caller: Caller, doc: DocumentNode, variables?: Record<string, unknown>) => client.gql<Record<string, never>>(caller, print(doc), variables);
+async function ok<T>(caller: Caller, doc: DocumentNode, variables?: Record<string, unknown>): Promise<T> {
+  return client.data<T>(caller, print(doc), variables);
+}
+const list = (filters: Partial<BookingFilters>, limit = 25, offset = 0) => ({ where: bookingWhere({ ...EMPTY_BOOKING_FILTERS, ...filters }), orderBy: bookingOrderBy({ column: 'checkin', direction: 'asc' }), limit, offset });
+
+interface UnitOption {
+  id: string;
+  accommodation_id: string;
+  occ_adults: number;
+}
+let units: UnitOption[];
+/** A stay far in the future, clear of the seeded slots. */
+const FAR = { checkin: '2031-03-02', checkout: '2031-03-06' };
+
+beforeAll(async () => {
+  backend = await startTestBackend({ applySeeds: true });
+  client = makeClient(backend);
+  units = (await ok<{ units: UnitOption[] }>(member, BookingUnitOptionsDocument)).units;
+}, 180_000);
+afterAll(async () => {
+  await backend?.close();
+});
+
+function newBooking(unit: UnitOption, dates = FAR, name = 'Kovács Éva', adults = 1) {
+  const values = { ...emptyBookingValues({ unitId: unit.id, arrival: dates.checkin, departure: dates.checkout }), customerName: name, customerEmail: 'eva.kovacs@example.hu', customerPhone: '+36 30 123 4567', accommodationFee: 250.5 };
+  values.units[0].adults = adults;
+  return { values, object: bookingInsert(values, unit.accommodation_id) };
+}
+
+describe('bookings list', () => {
+  it('pages on the server with the total of all matches', async () => {
+    const first = await ok<{ bookings: { id: string }[]; bookings_aggregate: { aggregate: { count: number } } }>(member, BookingListDocument, list({}, 10, 0));
+    const second = await ok<{ bookings: { id: string }[] }>(member, BookingListDocument, list({}, 10, 10));
+    expect(first.bookings).toHaveLength(10);
+    expect(first.bookings_aggregate.aggregate.count).toBeGreaterThan(100);
+    expect(second.bookings.map((b) => b.id)).not.toEqual(expect.arrayContaining(first.bookings.map((b) => b.id).slice(0, 1)));
+  });
+
+  it('filters by status, channel, dates, accommodation and unit, and searches name, e-mail, phone and OTA code', async () => {
+    type Row = { id: string; status: string; channel: string; checkin: string; checkout: string; accommodation: { id: string }; booked_units: { unit: { id: string } }[]; customer_name: string; ota_code: string | null; customer_email: string | null };
+    type Page = { bookings: Row[]; bookings_aggregate: { aggregate: { count: number } } };
+    const cancelled = await ok<Page>(member, BookingListDocument, list({ statuses: ['cancelled'] }, 100));
+    expect(cancelled.bookings.length).toBeGreaterThan(0);
+    expect(cancelled.bookings.every((b) => b.status === 'cancelled')).toBe(true);
+    const airbnb = await ok<Page>(member, BookingListDocument, list({ channel: 'airbnb' }, 100));
+    expect(airbnb.bookings.every((b) => b.channel === 'airbnb')).toBe(true);
+    const all = (await ok<Page>(member, BookingListDocument, list({}, 1))).bookings_aggregate.aggregate.count;
+    expect(airbnb.bookings_aggregate.aggregate.count).toBeLessThan(all);
+
+    const window = await ok<Page>(member, BookingListDocument, list({ from: '2026-01-10', to: '2026-01-20' }, 100));
+    for (const b of window.bookings) expect(b.checkout > '2026-01-10' && b.checkin <= '2026-01-20').toBe(true);
+
+    const sample = (await ok<Page>(member, BookingListDocument, list({ statuses: ['new', 'modified'] }, 1))).bookings[0];
+    const byAccommodation = await ok<Page>(member, BookingListDocument, list({ accommodationId: sample.accommodation.id }, 100));
+    expect(byAccommodation.bookings.every((b) => b.accommodation.id === sample.accommodation.id)).toBe(true);
+    const unitId = sample.booked_units[0].unit.id;
+    const byUnit = await ok<Page>(member, BookingListDocument, list({ unitId }, 100));
+    expect(byUnit.bookings.length).toBeGreaterThan(0);
+    expect(byUnit.bookings.every((b) => b.booked_units.some((u) => u.unit.id === unitId))).toBe(true);
+
+    const byName = await ok<Page>(member, BookingListDocument, list({ search: sample.customer_name.slice(0, 5).toUpperCase() }, 100));
+    expect(byName.bookings.map((b) => b.id)).toContain(sample.id);
+    const withOta = (await ok<Page>(member, BookingListDocument, list({ channel: 'airbnb' }, 1))).bookings[0];
+    expect(withOta.ota_code).toBeTruthy();
+    const byOta = await ok<Page>(member, BookingListDocument, list({ search: withOta.ota_code as string }));
+    expect(byOta.bookings.map((b) => b.id)).toContain(withOta.id);
+    // % and _ are searched as characters, not wildcards.
+    expect((await ok<Page>(member, BookingListDocument, list({ search: '%%%' }))).bookings_aggregate.aggregate.count).toBe(0);
+  });
+
+  it('finds a created booking by e-mail and by its phone typed with or without spaces', async () => {
+    const { object } = newBooking(units[0], { checkin: '2031-05-01', checkout: '2031-05-03' }, 'Phone Search Guest');
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object })).insert_bookings_one.id;
+    for (const search of ['eva.kovacs@EXAMPLE', '+36301234567', '30 123 45']) {
+      const page = await ok<{ bookings: { id: string }[] }>(member, BookingListDocument, list({ search }, 100));
+      expect(page.bookings.map((b) => b.id), search).toContain(id);
+    }
+  });
+
+  it('exports every match, beyond one page, in pages the client asks for', async () => {
+    const count = (await ok<{ bookings_aggregate: { aggregate: { count: number } } }>(member, BookingListDocument, list({}, 1))).bookings_aggregate.aggregate.count;
+    const ids = new Set<string>();
+    for (let offset = 0; offset < count; offset += 500) {
+      const page = await ok<{ bookings: { id: string; notes: string | null }[] }>(member, BookingExportDocument, list({}, 500, offset));
+      for (const b of page.bookings) ids.add(b.id);
+    }
+    expect(ids.size).toBe(count);
+  });
+
+  it('refuses the list to roles without bookings and hides guest contact from owners', async () => {
+    const asCleaner = await run(cleaner, BookingListDocument, list({}));
+    expect(asCleaner.errors?.[0].extensions.code).toMatch(/validation-failed|permission/);
+    const asOwner = await run(owner, BookingListDocument, list({}));
+    expect(asOwner.errors?.[0].message).toMatch(/customer_email|customer_phone/);
+  });
+});
+
+describe('creating and editing bookings', () => {
+  it('creates a booking with its unit and refuses an overlapping one with the overlap field message', async () => {
+    const unit = units[1];
+    const first = newBooking(unit, { checkin: '2031-06-01', checkout: '2031-06-05' });
+    const created = await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object: first.object });
+    const details = await ok<{ bookings_by_pk: { status: string; accommodation_fee: string; booked_units: { unit_id: string; checkin: string }[] } }>(member, BookingDetailsDocument, { id: created.insert_bookings_one.id });
+    expect(details.bookings_by_pk).toMatchObject({ status: 'new', accommodation_fee: '250.50' });
+    expect(details.bookings_by_pk.booked_units).toEqual([expect.objectContaining({ unit_id: unit.id, checkin: '2031-06-01' })]);
+
+    const overlapping = newBooking(unit, { checkin: '2031-06-04', checkout: '2031-06-08' }, 'Second Guest');
+    const refused = await run(member, InsertBookingDocument, { object: overlapping.object });
+    expect(uniquenessViolation(refused.errors ?? [])).toEqual({ field: 'checkin', messageKey: 'booking:errors.overlap' });
+    // Back to back is fine: nights are [checkin, checkout).
+    const next = newBooking(unit, { checkin: '2031-06-05', checkout: '2031-06-07' }, 'Third Guest');
+    expect((await run(member, InsertBookingDocument, { object: next.object })).errors).toBeUndefined();
+  });
+
+  it('refuses more guests than the unit takes with the capacity message', async () => {
+    const unit = units[2];
+    const tooMany = newBooking(unit, { checkin: '2031-07-01', checkout: '2031-07-03' }, 'Crowd', unit.occ_adults + 1);
+    const refused = await run(member, InsertBookingDocument, { object: tooMany.object });
+    expect(uniquenessViolation(refused.errors ?? [])).toEqual({ field: 'units', messageKey: 'booking:errors.capacity' });
+  });
+
+  it('saves edits (dates, units) and marks the booking modified', async () => {
+    const unit = units[3];
+    const { values, object } = newBooking(unit, { checkin: '2031-08-01', checkout: '2031-08-04' });
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object })).insert_bookings_one.id;
+    const saved = (await ok<{ bookings_by_pk: { booked_units: { id: string }[] } }>(member, BookingDetailsDocument, { id })).bookings_by_pk;
+    const edited = { ...values, checkin: '2031-08-02', checkout: '2031-08-06', units: [{ ...values.units[0], id: saved.booked_units[0].id, price: 99 }] };
+    await ok(member, UpdateBookingDocument, { id, set: bookingSet(edited, unit.accommodation_id, 'modified'), keepUnitIds: [saved.booked_units[0].id], units: bookedUnitsInput(edited, id) });
+    const after = (await ok<{ bookings_by_pk: { status: string; checkout: string; booked_units: { id: string; checkout: string; price: string }[] } }>(member, BookingDetailsDocument, { id })).bookings_by_pk;
+    expect(after).toMatchObject({ status: 'modified', checkout: '2031-08-06' });
+    expect(after.booked_units).toEqual([expect.objectContaining({ id: saved.booked_units[0].id, checkout: '2031-08-06', price: '99.00' })]);
+  });
+
+  it('lets a manager change only notes, and only on managed bookings', async () => {
+    const managed = (await ok<{ bookings: { id: string }[] }>(manager, BookingListDocument, list({}, 1))).bookings[0];
+    expect(managed).toBeDefined();
+    await ok(manager, UpdateBookingNotesDocument, { id: managed.id, notes: 'Late arrival, key in box 3' });
+    const refused = await run(manager, SetBookingStatusDocument, { id: managed.id, status: 'cancelled' });
+    expect(refused.errors?.length).toBeGreaterThan(0);
+    const managedIds = new Set((await ok<{ bookings: { id: string }[] }>(manager, BookingListDocument, list({}, 1000))).bookings.map((b) => b.id));
+    const other = (await ok<{ bookings: { id: string }[] }>(member, BookingListDocument, list({}, 1000))).bookings.find((b) => !managedIds.has(b.id));
+    expect(other).toBeDefined();
+    const outside = await ok<{ update_bookings_by_pk: { id: string } | null }>(manager, UpdateBookingNotesDocument, { id: other?.id, notes: 'not mine' });
+    expect(outside.update_bookings_by_pk).toBeNull();
+  });
+});
+
+describe('cancel and re-activate keep history', () => {
+  it('logs every status change with who and when, by a trigger any client goes through', async () => {
+    const unit = units[4];
+    const { object } = newBooking(unit, { checkin: '2031-09-01', checkout: '2031-09-04' });
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object })).insert_bookings_one.id;
+    await ok(member, SetBookingStatusDocument, { id, status: 'cancelled' });
+    // The nights are free now: another stay takes them, so re-activating is refused with the overlap message.
+    const rival = newBooking(unit, { checkin: '2031-09-02', checkout: '2031-09-03' }, 'Rival Guest');
+    const rivalId = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object: rival.object })).insert_bookings_one.id;
+    const refused = await run(member, SetBookingStatusDocument, { id, status: 'modified' });
+    expect(uniquenessViolation(refused.errors ?? [])).toEqual({ field: 'checkin', messageKey: 'booking:errors.overlap' });
+    await ok(member, SetBookingStatusDocument, { id: rivalId, status: 'cancelled' });
+    await ok(member, SetBookingStatusDocument, { id, status: 'modified' });
+    // A change with the admin secret (a function, an import) is logged too, without a user.
+    await client.data('admin-secret', 'mutation($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {status: cancelled}) { id } }', { id });
+
+    type Change = { old_status: string | null; new_status: string; changed_by_name: string | null; changed_by_role: string | null; changed_at: string };
+    const history = (await ok<{ booking_status_changes: Change[] }>(communicator, BookingStatusHistoryDocument, { bookingId: id })).booking_status_changes;
+    expect(history.map((h) => [h.old_status, h.new_status])).toEqual([
+      ['modified', 'cancelled'],
+      ['cancelled', 'modified'],
+      ['new', 'cancelled'],
+      [null, 'new'],
+    ]);
+    expect(history[1]).toMatchObject({ changed_by_role: 'member' });
+    expect(history[1].changed_by_name).toBeTruthy();
+    expect(history[0].changed_by_name).toBeNull();
+    expect(Date.parse(history[0].changed_at)).toBeGreaterThanOrEqual(Date.parse(history[3].changed_at));
+  });
+
+  it('nobody writes or forges history rows through GraphQL, and owners and cleaners cannot read them', async () => {
+    const bookingId = (await ok<{ bookings: { id: string }[] }>(member, BookingListDocument, list({}, 1))).bookings[0].id;
+    for (const caller of [member, communicator, manager]) {
+      const forged = await client.gql(caller, 'mutation($b: uuid!) { insert_booking_status_changes_one(object: {booking_id: $b, new_status: cancelled, changed_by_name: "someone else"}) { id } }', { b: bookingId });
+      expect(forged.errors?.[0].extensions.code).toBe('validation-failed');
+      const erased = await client.gql(caller, 'mutation { delete_booking_status_changes(where: {}) { affected_rows } }');
+      expect(erased.errors?.[0].extensions.code).toBe('validation-failed');
+    }
+    for (const caller of [owner, cleaner, 'public' as const]) {
+      const read = await client.gql(caller, 'query { booking_status_changes { id } }');
+      expect(read.errors?.[0].extensions.code).toBe('validation-failed');
+    }
+  });
+});

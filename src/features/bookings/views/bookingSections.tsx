@@ -1,0 +1,45 @@
+// THE list of the booking editor's sections (tabs). Other areas add their panel here with one
+// import and one entry (JOURNEY: guests & check-in / invoice / orders, INBOX: messages, OPS: tasks &
+// cleaning); the editor renders the tabs from this array, routes by `?section=<id>` and mounts a
+// panel only while its tab is open, so a section's queries run only when it is shown.
+import type { ComponentType } from 'react';
+import type { AppRole } from '@/features/shell';
+import type { Namespace } from '@/lib/i18n/namespaces';
+import { BookingDetailsPanel } from './BookingDetailsPanel';
+import { BookingHistoryPanel } from './BookingHistoryPanel';
+
+/** What every section panel receives. */
+export interface BookingSectionProps {
+  /** The booking's primary key (never `new`: sections other than details open on saved bookings). */
+  bookingId: string;
+  /** Reports unsaved edits so the editor can warn before leaving (formId is the panel's own). */
+  onDirtyChange: (formId: string, dirty: boolean) => void;
+}
+
+export interface BookingSection {
+  /** URL value (`/bookings/<id>?section=<id>`); letters, digits and dashes. */
+  id: string;
+  /** Tab label as `namespace:key` (the namespace must be in `namespaces` or a route namespace). */
+  labelKey: string;
+  Panel: ComponentType<BookingSectionProps>;
+  /** Roles that see the tab (all staff roles that open /bookings when omitted). */
+  roles?: readonly AppRole[];
+  /** Extra translation namespaces the panel needs, loaded by the /bookings/[id] page. */
+  namespaces?: readonly Namespace[];
+}
+
+export const BOOKING_SECTIONS: readonly BookingSection[] = [
+  { id: 'details', labelKey: 'booking:sections.details', Panel: BookingDetailsPanel },
+  { id: 'history', labelKey: 'booking:sections.history', Panel: BookingHistoryPanel },
+];
+
+export const DEFAULT_SECTION = 'details';
+
+export function sectionsFor(role: AppRole | null, sections: readonly BookingSection[] = BOOKING_SECTIONS): BookingSection[] {
+  return sections.filter((section) => !section.roles || (role !== null && section.roles.includes(role)));
+}
+
+/** The namespaces the editor page loads for its sections. */
+export function sectionNamespaces(sections: readonly BookingSection[] = BOOKING_SECTIONS): Namespace[] {
+  return [...new Set(sections.flatMap((section) => section.namespaces ?? []))];
+}

@@ -1,0 +1,20 @@
+// /bookings/[id]: the booking editor (`new` creates one, prefilled from ?unit=&arrival=&departure=).
+import type { GetServerSideProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { BookingEditorView } from '@/features/bookings/views/BookingEditorView';
+import { sectionNamespaces } from '@/features/bookings/views/bookingSections';
+import { staffLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+interface Props {
+  id: string;
+}
+
+// Keyed by id so moving between bookings starts each with fresh form state.
+const BookingEditorPage: NextPageWithLayout<Props> = ({ id }) => <BookingEditorView key={id} id={id} />;
+BookingEditorPage.getLayout = staffLayout('bookings');
+export default BookingEditorPage;
+
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({
+  props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, sectionNamespaces())) },
+});
