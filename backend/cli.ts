@@ -1,13 +1,15 @@
 // Command line of the embedded backend.
-//   npm run backend -- [--project nhost] [--port 1337] [--data .data] [--seeds false]
+//   npm run backend -- [--project nhost] [--port 1337] [--data .data] [--seeds false] [--postgres]
+//                      (--postgres: a real PostgreSQL server under <data>/postgres, see db/embedded.ts)
 //   npm run schema  -- [--role admin] [--project nhost]      prints the role's GraphQL SDL
 //   npm run backup  -- --data <folder> --out <dir>           database.sql + storage/ (see backup.ts)
-//   npm run restore -- --in <dir> --data <new folder>        (DATABASE_URL set: into that server)
+//   npm run restore -- --in <dir> --data <new folder> [--postgres]  (DATABASE_URL set: into that server)
 import path from 'node:path';
 import { backup, BackupError, restore } from './backup';
 import { loadConfig, UnsafeConfigError, type CliFlags } from './config';
 import { MigrationError } from './db';
 import { DataDirLockedError } from './db/lock';
+import { ClusterFolderError } from './db/embedded';
 import { DatabaseFolderError } from './db/pglite';
 import { startBackend, type RunningBackend } from './server';
 import { printRoleSchema } from './graphql';
@@ -43,8 +45,9 @@ async function main(): Promise<void> {
     }
     const log = (line: string) => console.log(`[${command}] ${line}`);
     const started = Date.now();
-    if (command === 'backup') await backup({ dataDir: config.dataDir, outDir: path.resolve(dir), databaseUrl: config.databaseUrl, log });
-    else await restore({ inDir: path.resolve(dir), dataDir: config.dataDir, databaseUrl: config.databaseUrl, log });
+    const { dataDir, databaseUrl, projectDir } = config;
+    if (command === 'backup') await backup({ dataDir, outDir: path.resolve(dir), databaseUrl, projectDir, log });
+    else await restore({ inDir: path.resolve(dir), dataDir, databaseUrl, projectDir, embeddedPostgres: config.embeddedPostgres, log });
     log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     process.exit(0);
   }
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DatabaseFolderError || e instanceof BackupError)
+  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DatabaseFolderError || e instanceof ClusterFolderError || e instanceof BackupError)
     console.error(`[backend] ${e.message}`);
   else console.error('[backend] failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);

@@ -20,6 +20,8 @@ export interface BackendConfig {
   dataDir: string;
   /** A server Postgres; when absent the embedded PGlite is used. */
   databaseUrl?: string;
+  /** --postgres: a real PostgreSQL server under <dataDir>/postgres instead of PGlite (db/embedded.ts). */
+  embeddedPostgres: boolean;
   port: number;
   host: string;
   adminSecret: string;
@@ -46,6 +48,7 @@ export interface CliFlags {
   host?: string;
   seeds?: string;
   quiet?: boolean;
+  postgres?: boolean | string;
 }
 
 export function loadConfig(flags: CliFlags = {}, env: NodeJS.ProcessEnv = process.env): BackendConfig {
@@ -58,6 +61,7 @@ export function loadConfig(flags: CliFlags = {}, env: NodeJS.ProcessEnv = proces
     functionsDir: path.resolve(root, flags.functions ?? env.NHOST_FUNCTIONS_DIR ?? 'functions'),
     dataDir: path.resolve(root, flags.data ?? env.NHOST_DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPostgres: (flags.postgres !== undefined && flags.postgres !== 'false' && flags.postgres !== false) || env.NHOST_EMBEDDED_POSTGRES === 'true',
     port,
     host,
     adminSecret: env.NHOST_ADMIN_SECRET || env.HASURA_GRAPHQL_ADMIN_SECRET || DEFAULT_ADMIN_SECRET,

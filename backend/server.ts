@@ -10,6 +10,7 @@ import { describeStaleLock, lockDataDir } from './db/lock';
 import { createJwtKeys } from './jwt';
 import { createGraphqlEngine } from './graphql';
 import { createMailer } from './mail';
+import { provideMailer } from '../functions/_lib/mail';
 import { createAuthService } from './auth';
 import { createStorageService } from './storage';
 import { createFunctionsService } from './functions';
@@ -46,12 +47,24 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   if (lock?.tookOver) log.warn(describeStaleLock(config.dataDir, lock.tookOver));
   let db: Db;
   try {
-    db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    db =
+      opts.db ??
+      (await openDb({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        embeddedPostgres: config.embeddedPostgres && !config.databaseUrl ? { projectDir: config.projectDir, log: log.warn } : undefined,
+      }));
   } catch (e) {
     lock?.release();
     throw e;
   }
-  log.info(config.databaseUrl ? 'database: server Postgres (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}`);
+  log.info(
+    config.databaseUrl
+      ? 'database: server Postgres (DATABASE_URL)'
+      : config.embeddedPostgres
+        ? `database: embedded PostgreSQL server in ${config.dataDir}`
+        : `database: embedded PGlite in ${config.dataDir}`,
+  );
   const report = await migrate(db, { projectDir: config.projectDir, applySeeds: config.applySeeds, log: log.info });
   if (report.seeds.length) log.info(`fresh database: ${report.seeds.length} seed file(s) applied`);
 
@@ -60,6 +73,8 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   // Only tables with event triggers queue events from a mutation: without any, mutations leave the worker alone.
   const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: events.capturesSessions ? () => events.nudge() : undefined });
   const mailer = createMailer(ctx);
+  // Functions run in this process: order confirmations and other function mail go through this mailer.
+  provideMailer(mailer);
   const services: Service[] = [];
   const auth = await createAuthService(ctx, mailer);
   const storage = await createStorageService(ctx, engine);

@@ -90,9 +90,11 @@ async function main(): Promise<void> {
     console.error(new DataDirLockedError(DATA_DIR, owner).message);
     process.exit(1);
   }
+  // `npm run dev -- --postgres`: the backend on the data folder's own PostgreSQL server.
+  const backendArgs = process.argv.includes('--postgres') ? ['--postgres'] : [];
   // Local NTAK and VIZA (mutual TLS) unless real endpoints are configured.
   const doubles = await startDevDoubles(DATA_DIR, (line) => console.log(`\x1b[33m[registry]\x1b[0m ${line}`));
-  const backend = run('backend', 36, process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', String(BACKEND_PORT)], {
+  const backend = run('backend', 36, process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', String(BACKEND_PORT), ...backendArgs], {
     // Auth links and redirects go to the web app on its actual port.
     ...doubles?.env,
     AUTH_CLIENT_URL: process.env.AUTH_CLIENT_URL ?? WEB_URL,

@@ -81,6 +81,13 @@ function run(file: string, args: string[], opts: { allowFail?: boolean } = {}): 
   return r.stdout ?? '';
 }
 
+/** As root: can the postgres user the server runs as reach `dir` (every folder above it searchable)? */
+export function serverCanReach(dir: string): boolean {
+  if (!isRoot()) return true;
+  ensurePostgresUser();
+  return spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', `test -x ${q(dir)}`]).status === 0;
+}
+
 /** Gives a folder to the postgres user (as root), so the server may write there. */
 export function giveToServer(dir: string): void {
   if (!isRoot()) return;
@@ -97,6 +104,10 @@ export interface ClusterOptions {
   runDir: string;
   /** Throwaway test servers: fsync and synchronous_commit off. */
   throwaway?: boolean;
+  /** No TCP: only the Unix socket in runDir, readable by the server's user alone (trust auth stays private). */
+  socketOnly?: boolean;
+  /** The server's log (default <runDir>/postgres.log); its folder must be writable by the server. */
+  logFile?: string;
 }
 
 export function isCluster(dataDir: string): boolean {
@@ -112,10 +123,16 @@ export function initCluster(bin: string, dataDir: string): void {
 export function startCluster(o: ClusterOptions): string {
   fs.mkdirSync(o.runDir, { recursive: true });
   giveToServer(o.runDir);
-  const settings = [`-p ${o.port}`, `-k ${o.runDir}`, '-c listen_addresses=127.0.0.1', '-c TimeZone=UTC'];
+  const settings = [`-p ${o.port}`, `-k ${o.runDir}`, `-c listen_addresses=${o.socketOnly ? "''" : '127.0.0.1'}`, '-c TimeZone=UTC'];
+  if (o.socketOnly) settings.push('-c unix_socket_permissions=0700');
   if (o.throwaway) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
-  run(path.join(o.bin, 'pg_ctl'), ['-D', o.dataDir, '-w', '-t', '60', '-l', path.join(o.runDir, 'postgres.log'), '-o', settings.join(' '), 'start']);
-  return `postgres://postgres@127.0.0.1:${o.port}/postgres`;
+  run(path.join(o.bin, 'pg_ctl'), ['-D', o.dataDir, '-w', '-t', '120', '-l', o.logFile ?? path.join(o.runDir, 'postgres.log'), '-o', settings.join(' '), 'start']);
+  return o.socketOnly ? socketUrl(o.runDir, o.port) : `postgres://postgres@127.0.0.1:${o.port}/postgres`;
+}
+
+/** A URL node-postgres connects with through the server's Unix socket in `dir`. */
+export function socketUrl(dir: string, port: number): string {
+  return `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`;
 }
 
 /** fast: roll back open transactions and checkpoint (a clean stop); immediate: like a crash (tests). */

@@ -19,6 +19,6 @@ export function functionsEnvironment(config: BackendConfig, env: Record<string, 
     HASURA_GRAPHQL_JWT_SECRET: JSON.stringify(config.jwtSecret),
     HASURA_GRAPHQL_GRAPHQL_URL: `${base}/v1/graphql`,
     // Not an Nhost variable: lets functions (e.g. health) say which database the embedded backend runs on.
-    STAYDESK_DATABASE_KIND: config.databaseUrl ? 'postgres' : 'pglite',
+    STAYDESK_DATABASE_KIND: config.databaseUrl || config.embeddedPostgres ? 'postgres' : 'pglite',
   };
 }

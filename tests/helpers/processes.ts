@@ -63,3 +63,38 @@ export async function adminGraphql<T = Record<string, unknown>>(url: string, que
   if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
   return body.data as T;
 }
+
+const INSERT_LABEL = 'mutation ($name: String!) { insert_labels_one(object: { name: $name }) { id } }';
+
+/** Clients inserting labels one after another until `stop()`; `acknowledged` holds the names the server confirmed. */
+export function burst(url: string, clients: number, prefix: string) {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const loops = Array.from({ length: clients }, async (_, c) => {
+    for (let i = 0; !stopped; i++) {
+      const name = `${prefix}-c${c}-${i}`;
+      try {
+        const res = await fetch(`${url}/v1/graphql`, { method: 'POST', headers: ADMIN_HEADERS, body: JSON.stringify({ query: INSERT_LABEL, variables: { name } }) });
+        const body = (await res.json()) as { data?: { insert_labels_one?: { id: string } } };
+        if (res.ok && body.data?.insert_labels_one?.id) acknowledged.push(name);
+      } catch {
+        // The server went away mid-request: not acknowledged, so nothing is owed.
+        if (stopped) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+  });
+  return {
+    acknowledged,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** The names of all labels (what survived). */
+export async function labelNames(url: string): Promise<Set<string>> {
+  const data = await adminGraphql<{ labels: Array<{ name: string }> }>(url, '{ labels { name } }');
+  return new Set(data.labels.map((l) => l.name));
+}

@@ -17,8 +17,8 @@ const ADMIN = { 'x-hasura-admin-secret': 'nhost-admin-secret' };
 let base: string;
 let server: TempPostgres | undefined;
 
-async function serve(dataDir: string, databaseUrl = ''): Promise<RunningBackend> {
-  const config = loadConfig({ project: 'nhost', port: '0', data: dataDir, host: '127.0.0.1', seeds: 'true', quiet: true }, {
+async function serve(dataDir: string, databaseUrl = '', postgres = false): Promise<RunningBackend> {
+  const config = loadConfig({ project: 'nhost', port: '0', data: dataDir, host: '127.0.0.1', seeds: 'true', quiet: true, postgres }, {
     ...process.env,
     DATABASE_URL: databaseUrl,
     AUTH_RATE_LIMIT_ENABLE: 'false',
@@ -64,6 +64,8 @@ describe('backup, restore and the move to a server Postgres', () => {
 
   beforeAll(async () => {
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-backup-'));
+    // Run as root, the embedded PostgreSQL server runs as the postgres user, which must reach the folders.
+    fs.chmodSync(base, 0o755);
     source = path.join(base, 'source');
     out = path.join(base, 'backup');
     server = await startTempPostgres();
@@ -129,5 +131,19 @@ describe('backup, restore and the move to a server Postgres', () => {
     }
     // The database now holds the project: a second restore into it is refused.
     await expect(restore({ inDir: out, dataDir: path.join(base, 'again'), databaseUrl: url })).rejects.toThrow(/not empty/);
+  }, 120_000);
+
+  it('moves into the data folder\'s own PostgreSQL server (restore --postgres, backend --postgres): same data, file and sign-in', async () => {
+    const target = path.join(base, 'embedded-postgres');
+    await restore({ inDir: out, dataDir: target, embeddedPostgres: true });
+    expect(fs.existsSync(path.join(target, 'pglite'))).toBe(false);
+    const b = await serve(target, '', true);
+    try {
+      expect(b.ctx.db.kind).toBe('postgres');
+      expect(await snapshot(b, fileId)).toEqual(original);
+    } finally {
+      await b.close();
+    }
+    await expect(restore({ inDir: out, dataDir: target, embeddedPostgres: true })).rejects.toThrow(/already holds data \(postgres, storage\)/);
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../backend/db/lock';
-import { adminGraphql, ADMIN_HEADERS, freePort, spawnBackend, type BackendProcess } from '../helpers/processes';
+import { burst, freePort, labelNames, spawnBackend, type BackendProcess } from '../helpers/processes';
 
 const ROOT = path.resolve(__dirname, '../..');
 let base: string;
@@ -31,40 +31,6 @@ async function start(dir: string): Promise<BackendProcess & { url: string }> {
   const b = spawnBackend(dir);
   running.push(b);
   return Object.assign(b, { url: await b.ready });
-}
-
-const INSERT = 'mutation ($name: String!) { insert_labels_one(object: { name: $name }) { id } }';
-
-/** Clients inserting labels one after another until `stop()`; returns the acknowledged names. */
-function burst(url: string, clients: number, prefix: string) {
-  const acknowledged: string[] = [];
-  let stopped = false;
-  const loops = Array.from({ length: clients }, async (_, c) => {
-    for (let i = 0; !stopped; i++) {
-      const name = `${prefix}-c${c}-${i}`;
-      try {
-        const res = await fetch(`${url}/v1/graphql`, { method: 'POST', headers: ADMIN_HEADERS, body: JSON.stringify({ query: INSERT, variables: { name } }) });
-        const body = (await res.json()) as { data?: { insert_labels_one?: { id: string } } };
-        if (res.ok && body.data?.insert_labels_one?.id) acknowledged.push(name);
-      } catch {
-        // The server went away mid-request: not acknowledged, so nothing is owed.
-        if (stopped) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }
-  });
-  return {
-    acknowledged,
-    async stop() {
-      stopped = true;
-      await Promise.all(loops);
-    },
-  };
-}
-
-async function labelNames(url: string): Promise<Set<string>> {
-  const data = await adminGraphql<{ labels: Array<{ name: string }> }>(url, '{ labels { name } }');
-  return new Set(data.labels.map((l) => l.name));
 }
 
 beforeAll(async () => {
