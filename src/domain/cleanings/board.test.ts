@@ -19,11 +19,11 @@ describe('boardRows', () => {
   it('puts each cleaning in its unit row and day cell', () => {
     const days = weekDays('2026-11-23');
     const rows = boardRows(['u1', 'u2'], days, [
-      { id: 'a', unitId: 'u1', date: '2026-11-24', status: 'NEW' },
-      { id: 'b', unitId: 'u1', date: '2026-11-24', status: 'OBSOLETE' },
-      { id: 'c', unitId: 'u2', date: '2026-11-29', status: 'ACKNOWLEDGED' },
-      { id: 'd', unitId: 'u3', date: '2026-11-24', status: 'NEW' },
-      { id: 'e', unitId: 'u2', date: '2026-11-30', status: 'NEW' },
+      { id: 'a', unit_id: 'u1', date: '2026-11-24', status: 'NEW' },
+      { id: 'b', unit_id: 'u1', date: '2026-11-24', status: 'OBSOLETE' },
+      { id: 'c', unit_id: 'u2', date: '2026-11-29', status: 'ACKNOWLEDGED' },
+      { id: 'd', unit_id: 'u3', date: '2026-11-24', status: 'NEW' },
+      { id: 'e', unit_id: 'u2', date: '2026-11-30', status: 'NEW' },
     ]);
     expect(rows[0].cells[1].map((c) => c.id)).toEqual(['a', 'b']);
     expect(rows[1].cells[6].map((c) => c.id)).toEqual(['c']);

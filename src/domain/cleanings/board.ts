@@ -20,9 +20,10 @@ export function parseWeek(value: unknown, today: string): string {
   return typeof value === 'string' && isIsoDate(value) ? weekStart(value) : weekStart(today);
 }
 
+/** Named as the database rows come (unit_id), so GraphQL results fit as they are. */
 export interface BoardCleaning {
   id: string;
-  unitId: string;
+  unit_id: string;
   date: string;
   status: CleaningStatus;
 }
@@ -37,7 +38,7 @@ export function boardRows<C extends BoardCleaning>(unitIds: readonly string[], d
   const rows = new Map(unitIds.map((id) => [id, days.map(() => [] as C[])]));
   for (const c of cleanings) {
     const day = days.indexOf(c.date);
-    const row = rows.get(c.unitId);
+    const row = rows.get(c.unit_id);
     if (day >= 0 && row) row[day].push(c);
   }
   return unitIds.map((unitId) => ({ unitId, cells: rows.get(unitId)! }));

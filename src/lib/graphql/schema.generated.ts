@@ -4464,6 +4464,12 @@ export type messages_aggregate_bool_exp_count = {
   predicate: Int_comparison_exp;
 };
 
+export type messages_aggregate_order_by = {
+  count?: order_by | null | undefined;
+  max?: messages_max_order_by | null | undefined;
+  min?: messages_min_order_by | null | undefined;
+};
+
 export type messages_arr_rel_insert_input = {
   data: Array<messages_insert_input>;
   on_conflict?: messages_on_conflict | null | undefined;
@@ -4507,6 +4513,36 @@ export type messages_insert_input = {
   thread?: threads_obj_rel_insert_input | null | undefined;
   thread_id?: string | null | undefined;
   updated_at?: string | null | undefined;
+};
+
+export type messages_max_order_by = {
+  author_user_id?: order_by | null | undefined;
+  body?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  direction?: order_by | null | undefined;
+  email_error?: order_by | null | undefined;
+  email_message_id?: order_by | null | undefined;
+  email_sent_at?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  sender_name?: order_by | null | undefined;
+  sent_at?: order_by | null | undefined;
+  thread_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type messages_min_order_by = {
+  author_user_id?: order_by | null | undefined;
+  body?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  direction?: order_by | null | undefined;
+  email_error?: order_by | null | undefined;
+  email_message_id?: order_by | null | undefined;
+  email_sent_at?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  sender_name?: order_by | null | undefined;
+  sent_at?: order_by | null | undefined;
+  thread_id?: order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
 };
 
 export type messages_on_conflict = {
@@ -5950,6 +5986,16 @@ export type smallint_comparison_exp = {
   _nin?: Array<number> | null | undefined;
 };
 
+export type snippets_insert_input = {
+  body?: string | null | undefined;
+  category?: string | null | undefined;
+  created_at?: string | null | undefined;
+  id?: string | null | undefined;
+  language?: string | null | undefined;
+  name?: string | null | undefined;
+  updated_at?: string | null | undefined;
+};
+
 export type staff_users_bool_exp = {
   _and?: Array<staff_users_bool_exp> | null | undefined;
   _not?: staff_users_bool_exp | null | undefined;
@@ -6121,6 +6167,24 @@ export type tasks_select_column =
   | 'type'
   | 'unit_id'
   | 'updated_at';
+
+export type tasks_set_input = {
+  assigned_user_id?: string | null | undefined;
+  booking_id?: string | null | undefined;
+  cleaning_id?: string | null | undefined;
+  completed?: boolean | null | undefined;
+  completed_at?: string | null | undefined;
+  created_at?: string | null | undefined;
+  created_by_user_id?: string | null | undefined;
+  description?: string | null | undefined;
+  due_date?: string | null | undefined;
+  id?: string | null | undefined;
+  thread_id?: string | null | undefined;
+  title?: string | null | undefined;
+  type?: task_types_enum | null | undefined;
+  unit_id?: string | null | undefined;
+  updated_at?: string | null | undefined;
+};
 
 export type tasks_update_column =
   | 'assigned_user_id'
@@ -6336,6 +6400,47 @@ export type threads_on_conflict = {
   constraint: threads_constraint;
   update_columns?: Array<threads_update_column>;
   where?: threads_bool_exp | null | undefined;
+};
+
+export type threads_order_by = {
+  assigned_user?: users_order_by | null | undefined;
+  assigned_user_id?: order_by | null | undefined;
+  channel?: order_by | null | undefined;
+  created_at?: order_by | null | undefined;
+  external_id?: order_by | null | undefined;
+  guest_email?: order_by | null | undefined;
+  guest_name?: order_by | null | undefined;
+  id?: order_by | null | undefined;
+  is_archived?: order_by | null | undefined;
+  is_read?: order_by | null | undefined;
+  is_starred?: order_by | null | undefined;
+  last_message_at?: order_by | null | undefined;
+  messages_aggregate?: messages_aggregate_order_by | null | undefined;
+  needs_reply?: order_by | null | undefined;
+  priority?: order_by | null | undefined;
+  subject?: order_by | null | undefined;
+  tasks_aggregate?: tasks_aggregate_order_by | null | undefined;
+  thread_2_accommodations_aggregate?: thread_2_accommodations_aggregate_order_by | null | undefined;
+  thread_2_bookings_aggregate?: thread_2_bookings_aggregate_order_by | null | undefined;
+  updated_at?: order_by | null | undefined;
+};
+
+export type threads_set_input = {
+  assigned_user_id?: string | null | undefined;
+  channel?: booking_channels_enum | null | undefined;
+  created_at?: string | null | undefined;
+  external_id?: string | null | undefined;
+  guest_email?: string | null | undefined;
+  guest_name?: string | null | undefined;
+  id?: string | null | undefined;
+  is_archived?: boolean | null | undefined;
+  is_read?: boolean | null | undefined;
+  is_starred?: boolean | null | undefined;
+  last_message_at?: string | null | undefined;
+  needs_reply?: boolean | null | undefined;
+  priority?: number | null | undefined;
+  subject?: string | null | undefined;
+  updated_at?: string | null | undefined;
 };
 
 export type threads_update_column =
@@ -6589,6 +6694,8 @@ export type transfer_orders_bool_exp = {
   booking_id?: uuid_comparison_exp | null | undefined;
   created_at?: timestamptz_comparison_exp | null | undefined;
   date?: date_comparison_exp | null | undefined;
+  departure_time?: time_comparison_exp | null | undefined;
+  direction?: String_comparison_exp | null | undefined;
   email?: String_comparison_exp | null | undefined;
   flight_number?: String_comparison_exp | null | undefined;
   from_address?: String_comparison_exp | null | undefined;
@@ -6598,6 +6705,7 @@ export type transfer_orders_bool_exp = {
   passengers?: smallint_comparison_exp | null | undefined;
   payment?: String_comparison_exp | null | undefined;
   phone?: String_comparison_exp | null | undefined;
+  pickup_date?: date_comparison_exp | null | undefined;
   pickup_time?: time_comparison_exp | null | undefined;
   status?: order_statuses_enum_comparison_exp | null | undefined;
   to_address?: String_comparison_exp | null | undefined;
@@ -6612,6 +6720,8 @@ export type transfer_orders_insert_input = {
   booking_id?: string | null | undefined;
   created_at?: string | null | undefined;
   date?: string | null | undefined;
+  departure_time?: string | null | undefined;
+  direction?: string | null | undefined;
   email?: string | null | undefined;
   flight_number?: string | null | undefined;
   from_address?: string | null | undefined;
@@ -6621,6 +6731,7 @@ export type transfer_orders_insert_input = {
   passengers?: number | null | undefined;
   payment?: string | null | undefined;
   phone?: string | null | undefined;
+  pickup_date?: string | null | undefined;
   pickup_time?: string | null | undefined;
   status?: order_statuses_enum | null | undefined;
   to_address?: string | null | undefined;
@@ -6631,6 +6742,8 @@ export type transfer_orders_max_order_by = {
   booking_id?: order_by | null | undefined;
   created_at?: order_by | null | undefined;
   date?: order_by | null | undefined;
+  departure_time?: order_by | null | undefined;
+  direction?: order_by | null | undefined;
   email?: order_by | null | undefined;
   flight_number?: order_by | null | undefined;
   from_address?: order_by | null | undefined;
@@ -6640,6 +6753,7 @@ export type transfer_orders_max_order_by = {
   passengers?: order_by | null | undefined;
   payment?: order_by | null | undefined;
   phone?: order_by | null | undefined;
+  pickup_date?: order_by | null | undefined;
   pickup_time?: order_by | null | undefined;
   status?: order_by | null | undefined;
   to_address?: order_by | null | undefined;
@@ -6650,6 +6764,8 @@ export type transfer_orders_min_order_by = {
   booking_id?: order_by | null | undefined;
   created_at?: order_by | null | undefined;
   date?: order_by | null | undefined;
+  departure_time?: order_by | null | undefined;
+  direction?: order_by | null | undefined;
   email?: order_by | null | undefined;
   flight_number?: order_by | null | undefined;
   from_address?: order_by | null | undefined;
@@ -6659,6 +6775,7 @@ export type transfer_orders_min_order_by = {
   passengers?: order_by | null | undefined;
   payment?: order_by | null | undefined;
   phone?: order_by | null | undefined;
+  pickup_date?: order_by | null | undefined;
   pickup_time?: order_by | null | undefined;
   status?: order_by | null | undefined;
   to_address?: order_by | null | undefined;
@@ -6675,6 +6792,8 @@ export type transfer_orders_select_column =
   | 'booking_id'
   | 'created_at'
   | 'date'
+  | 'departure_time'
+  | 'direction'
   | 'email'
   | 'flight_number'
   | 'from_address'
@@ -6684,6 +6803,7 @@ export type transfer_orders_select_column =
   | 'passengers'
   | 'payment'
   | 'phone'
+  | 'pickup_date'
   | 'pickup_time'
   | 'status'
   | 'to_address'
@@ -6709,6 +6829,8 @@ export type transfer_orders_update_column =
   | 'booking_id'
   | 'created_at'
   | 'date'
+  | 'departure_time'
+  | 'direction'
   | 'email'
   | 'flight_number'
   | 'from_address'
@@ -6718,6 +6840,7 @@ export type transfer_orders_update_column =
   | 'passengers'
   | 'payment'
   | 'phone'
+  | 'pickup_date'
   | 'pickup_time'
   | 'status'
   | 'to_address'
@@ -7954,3 +8077,325 @@ export type UpdateBookingNotesMutationVariables = Exact<{
 
 
 export type UpdateBookingNotesMutation = { update_bookings_by_pk: { id: string } | null };
+
+export type CalendarAccommodationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CalendarAccommodationsQuery = { accommodations: Array<{ id: string, name: string }> };
+
+export type CalendarLabelsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CalendarLabelsQuery = { labels: Array<{ id: string, name: string, accommodation_labels: Array<{ accommodation_id: string }> }> };
+
+export type CalendarOccupancySubscriptionVariables = Exact<{
+  units: units_bool_exp;
+  from: string;
+  to: string;
+}>;
+
+
+export type CalendarOccupancySubscription = { units: Array<{ id: string, name: string, accommodation_id: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, checkin: string, checkout: string, adults: number, children: number, infants: number }> }> };
+
+export type CalendarWindowSubscriptionVariables = Exact<{
+  units: units_bool_exp;
+  from: string;
+  to: string;
+}>;
+
+
+export type CalendarWindowSubscription = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, unit_dates: Array<{ unit_id: string, date: string, is_closed: boolean, min_stay: number | null, note: string | null }>, rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }>, booked_units: Array<{ id: string, checkin: string, checkout: string, booking: { id: string, customer_name: string, channel: booking_channels_enum, status: booking_statuses_enum } }> }> };
+
+export type CalendarRatePricingFragment = { id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> };
+
+export type CalendarRateDateFragment = { rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null };
+
+export type CalendarUnitDateFragment = { unit_id: string, date: string, is_closed: boolean, min_stay: number | null, note: string | null };
+
+export type SetRateDatesPriceMutationVariables = Exact<{
+  objects: Array<rate_dates_insert_input> | rate_dates_insert_input;
+}>;
+
+
+export type SetRateDatesPriceMutation = { insert_rate_dates: { affected_rows: number } | null };
+
+export type SetUnitDatesClosedMutationVariables = Exact<{
+  objects: Array<unit_dates_insert_input> | unit_dates_insert_input;
+}>;
+
+
+export type SetUnitDatesClosedMutation = { insert_unit_dates: { affected_rows: number } | null };
+
+export type SetUnitDatesMinStayMutationVariables = Exact<{
+  objects: Array<unit_dates_insert_input> | unit_dates_insert_input;
+}>;
+
+
+export type SetUnitDatesMinStayMutation = { insert_unit_dates: { affected_rows: number } | null };
+
+export type AcknowledgeCleaningMutationVariables = Exact<{
+  id: string;
+  at: string;
+}>;
+
+
+export type AcknowledgeCleaningMutation = { update_cleanings: { affected_rows: number, returning: Array<{ id: string, status: cleaning_statuses_enum, acknowledged_at: string | null }> } | null };
+
+export type AssignCleaningMutationVariables = Exact<{
+  id: string;
+  cleaner?: string | null | undefined;
+}>;
+
+
+export type AssignCleaningMutation = { update_cleanings_by_pk: { id: string, cleaner_user_id: string | null } | null };
+
+export type BookingCleaningsQueryVariables = Exact<{
+  bookingId: string;
+}>;
+
+
+export type BookingCleaningsQuery = { cleanings: Array<{ id: string, unit_id: string, date: string, status: cleaning_statuses_enum, cleaner_user_id: string | null, next_guests: number | null, next_checkin: string | null, next_arrival_at: string | null, notes: string | null, acknowledged_at: string | null, removal_reason: string | null, unit: { id: string, name: string, accommodation: { id: string, name: string } } }> };
+
+export type CleanerNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CleanerNamesQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
+
+export type CleaningBoardQueryVariables = Exact<{
+  from: string;
+  to: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type CleaningBoardQuery = { units: Array<{ id: string, name: string, accommodation: { id: string, name: string } }>, units_aggregate: { aggregate: { count: number } | null }, cleanings: Array<{ id: string, unit_id: string, date: string, status: cleaning_statuses_enum, cleaner_user_id: string | null, next_guests: number | null, next_checkin: string | null, next_arrival_at: string | null, notes: string | null, acknowledged_at: string | null, removal_reason: string | null, unit: { id: string, name: string, accommodation: { id: string, name: string } } }> };
+
+export type CleaningFragment = { id: string, unit_id: string, date: string, status: cleaning_statuses_enum, cleaner_user_id: string | null, next_guests: number | null, next_checkin: string | null, next_arrival_at: string | null, notes: string | null, acknowledged_at: string | null, removal_reason: string | null, unit: { id: string, name: string, accommodation: { id: string, name: string } } };
+
+export type MyCleaningsQueryVariables = Exact<{
+  me: string;
+  from: string;
+}>;
+
+
+export type MyCleaningsQuery = { cleanings: Array<{ id: string, unit_id: string, date: string, status: cleaning_statuses_enum, cleaner_user_id: string | null, next_guests: number | null, next_checkin: string | null, next_arrival_at: string | null, notes: string | null, acknowledged_at: string | null, removal_reason: string | null, unit: { id: string, name: string, accommodation: { id: string, name: string } } }> };
+
+export type RemoveCleaningMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type RemoveCleaningMutation = { update_cleanings: { affected_rows: number } | null };
+
+export type ReportCleaningProblemMutationVariables = Exact<{
+  task: tasks_insert_input;
+}>;
+
+
+export type ReportCleaningProblemMutation = { insert_tasks_one: { id: string } | null };
+
+export type ThreadListItemFragment = { id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> };
+
+export type InboxMessageFragment = { id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null };
+
+export type ThreadBookingFragment = { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, journey_id: string, accommodation: { id: string, name: string, address: string, zip: string, city: string, checkin_time: string, checkout_time: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> };
+
+export type InboxAccommodationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboxAccommodationsQuery = { accommodations: Array<{ id: string, name: string }> };
+
+export type InboxAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboxAssigneesQuery = { users: Array<{ id: string, displayName: string }> };
+
+export type InboxLatestSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboxLatestSubscription = { threads: Array<{ id: string, last_message_at: string, is_read: boolean }> };
+
+export type InboxThreadQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type InboxThreadQuery = { threads_by_pk: { id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, messages: Array<{ id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null }>, thread_2_bookings: Array<{ thread_id: string, booking_id: string, booking: { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, journey_id: string, accommodation: { id: string, name: string, address: string, zip: string, city: string, checkin_time: string, checkout_time: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> } }>, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> } | null };
+
+export type InboxThreadsQueryVariables = Exact<{
+  where: threads_bool_exp;
+  orderBy: Array<threads_order_by> | threads_order_by;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type InboxThreadsQuery = { threads: Array<{ id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> }>, threads_aggregate: { aggregate: { count: number } | null } };
+
+export type SendMessageMutationVariables = Exact<{
+  object: messages_insert_input;
+}>;
+
+
+export type SendMessageMutation = { insert_messages_one: { id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null } | null };
+
+export type ThreadMessagesSubscriptionVariables = Exact<{
+  threadId: string;
+}>;
+
+
+export type ThreadMessagesSubscription = { messages: Array<{ id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null }> };
+
+export type SnippetUnitKeysQueryVariables = Exact<{
+  unitIds: Array<string> | string;
+}>;
+
+
+export type SnippetUnitKeysQuery = { unit_keys: Array<{ key_id: string, unit_id: string, value: string, key: { id: string, slug: string } }> };
+
+export type UnreadThreadsSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UnreadThreadsSubscription = { threads_aggregate: { aggregate: { count: number } | null } };
+
+export type UpdateThreadMutationVariables = Exact<{
+  id: string;
+  set: threads_set_input;
+}>;
+
+
+export type UpdateThreadMutation = { update_threads_by_pk: { id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> } | null };
+
+export type AssignerRatesQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+
+export type AssignerRatesQuery = { rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, unit: { id: string, name: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string } }, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }> };
+
+export type DeletePriceRuleMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeletePriceRuleMutation = { delete_price_rules_by_pk: { id: string } | null };
+
+export type PriceRuleDetailsFragment = { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string }> };
+
+export type PriceRulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PriceRulesQuery = { price_rules: Array<{ id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string }> }> };
+
+export type SetRuleAssignmentsMutationVariables = Exact<{
+  ruleId: string;
+  add: Array<price_rule_assignments_insert_input> | price_rule_assignments_insert_input;
+  remove: Array<string> | string;
+}>;
+
+
+export type SetRuleAssignmentsMutation = { delete_price_rule_assignments: { affected_rows: number } | null, insert_price_rule_assignments: { affected_rows: number } | null };
+
+export type UpsertPriceRuleMutationVariables = Exact<{
+  object: price_rules_insert_input;
+}>;
+
+
+export type UpsertPriceRuleMutation = { insert_price_rules_one: { id: string } | null };
+
+export type AccommodationRegistryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AccommodationRegistryQuery = { accommodations_by_pk: { id: string, name: string, ntak_id: string | null, skip_ntak: boolean, ntak_csr: string | null, ntak_key_created_at: string | null, ntak_cert_subject: unknown, ntak_cert_valid_from: string | null, ntak_cert_valid_to: string | null, viza_status: viza_statuses_enum | null } | null };
+
+export type RegistrySubmissionFragment = { id: string, accommodation_id: string, booking_id: string | null, guest_checkin_id: string | null, service: registry_services_enum, message_type: registry_message_types_enum, status: submission_statuses_enum, viza_status: viza_statuses_enum | null, report_date: string | null, reason: string | null, field_errors: unknown, attempts: number, next_attempt_at: string | null, sent_at: string | null, created_at: string, accommodation: { id: string, name: string } };
+
+export type RegistryAccommodationsQueryVariables = Exact<{
+  where: accommodations_bool_exp;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type RegistryAccommodationsQuery = { accommodations: Array<{ id: string, name: string, ntak_id: string | null, skip_ntak: boolean, viza_status: viza_statuses_enum | null, viza_status_at: string | null, ntak_cert_valid_to: string | null }>, accommodations_aggregate: { aggregate: { count: number } | null } };
+
+export type RegistryCountsQueryVariables = Exact<{
+  where: registry_submissions_bool_exp;
+}>;
+
+
+export type RegistryCountsQuery = { pending: { aggregate: { count: number } | null }, failed: { aggregate: { count: number } | null }, blocked: { aggregate: { count: number } | null }, sent: { aggregate: { count: number } | null } };
+
+export type RegistryDailyClosesQueryVariables = Exact<{
+  accommodationId: string;
+  from: string;
+}>;
+
+
+export type RegistryDailyClosesQuery = { registry_submissions: Array<{ id: string, report_date: string | null, status: submission_statuses_enum, reason: string | null }> };
+
+export type RegistrySubmissionsQueryVariables = Exact<{
+  where: registry_submissions_bool_exp;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type RegistrySubmissionsQuery = { registry_submissions: Array<{ id: string, accommodation_id: string, booking_id: string | null, guest_checkin_id: string | null, service: registry_services_enum, message_type: registry_message_types_enum, status: submission_statuses_enum, viza_status: viza_statuses_enum | null, report_date: string | null, reason: string | null, field_errors: unknown, attempts: number, next_attempt_at: string | null, sent_at: string | null, created_at: string, accommodation: { id: string, name: string } }>, registry_submissions_aggregate: { aggregate: { count: number } | null } };
+
+export type DeleteSnippetMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteSnippetMutation = { delete_snippets_by_pk: { id: string } | null };
+
+export type SnippetFragment = { id: string, name: string, language: string, category: string | null, body: string, updated_at: string };
+
+export type SnippetsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SnippetsQuery = { snippets: Array<{ id: string, name: string, language: string, category: string | null, body: string, updated_at: string }> };
+
+export type UpsertSnippetMutationVariables = Exact<{
+  object: snippets_insert_input;
+}>;
+
+
+export type UpsertSnippetMutation = { insert_snippets_one: { id: string, name: string, language: string, category: string | null, body: string, updated_at: string } | null };
+
+export type TaskFragment = { id: string, type: task_types_enum, title: string, description: string | null, completed: boolean, completed_at: string | null, due_date: string | null, unit_id: string | null, booking_id: string | null, thread_id: string | null, cleaning_id: string | null, assigned_user_id: string | null, created_at: string, unit: { id: string, name: string } | null };
+
+export type InsertTaskMutationVariables = Exact<{
+  task: tasks_insert_input;
+}>;
+
+
+export type InsertTaskMutation = { insert_tasks_one: { id: string } | null };
+
+export type TaskAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TaskAssigneesQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
+
+export type TaskListQueryVariables = Exact<{
+  where: tasks_bool_exp;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type TaskListQuery = { tasks: Array<{ id: string, type: task_types_enum, title: string, description: string | null, completed: boolean, completed_at: string | null, due_date: string | null, unit_id: string | null, booking_id: string | null, thread_id: string | null, cleaning_id: string | null, assigned_user_id: string | null, created_at: string, unit: { id: string, name: string } | null }>, tasks_aggregate: { aggregate: { count: number } | null } };
+
+export type UpdateTaskMutationVariables = Exact<{
+  id: string;
+  set: tasks_set_input;
+}>;
+
+
+export type UpdateTaskMutation = { update_tasks_by_pk: { id: string, completed: boolean, completed_at: string | null, assigned_user_id: string | null, due_date: string | null } | null };

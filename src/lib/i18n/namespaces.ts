@@ -1,5 +1,5 @@
 // Translation namespaces (SPEC 1, 2): every route loads the shared ones, plus its area's own.
-export const NAMESPACES = ['accommodation', 'auth', 'booking', 'calendar', 'common', 'error', 'inbox', 'journey', 'ntak-iranytu', 'rate', 'snippets', 'tfh'] as const;
+export const NAMESPACES = ['accommodation', 'auth', 'booking', 'calendar', 'cleanings', 'common', 'error', 'inbox', 'journey', 'ntak-iranytu', 'rate', 'snippets', 'tasks', 'tfh'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Loaded by every route (SPEC 2). */

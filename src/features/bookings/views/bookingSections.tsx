@@ -7,6 +7,8 @@ import type { AppRole } from '@/features/shell';
 import type { Namespace } from '@/lib/i18n/namespaces';
 import { BookingDetailsPanel } from './BookingDetailsPanel';
 import { BookingHistoryPanel } from './BookingHistoryPanel';
+import { BookingMessagesPanel } from '@/features/inbox/views/BookingMessagesPanel';
+import { BookingTasksPanel } from '@/features/tasks/views/BookingTasksPanel';
 
 /** What every section panel receives. */
 export interface BookingSectionProps {
@@ -31,6 +33,8 @@ export interface BookingSection {
 export const BOOKING_SECTIONS: readonly BookingSection[] = [
   { id: 'details', labelKey: 'booking:sections.details', Panel: BookingDetailsPanel },
   { id: 'history', labelKey: 'booking:sections.history', Panel: BookingHistoryPanel },
+  { id: 'messages', labelKey: 'inbox:booking.title', Panel: BookingMessagesPanel, namespaces: ['inbox'] },
+  { id: 'tasks', labelKey: 'tasks:panel.section', Panel: BookingTasksPanel, namespaces: ['tasks', 'cleanings'] },
 ];
 
 export const DEFAULT_SECTION = 'details';
