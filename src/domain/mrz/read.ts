@@ -16,9 +16,10 @@ const CONFUSIONS: Record<string, string> = {
   '0': 'OQD', O: '0QD', Q: 'O0', D: '0O',
   '1': 'I', I: '1',
   '2': 'Z', Z: '2',
-  '5': 'S', S: '5',
+  '5': 'SP', S: '5', P: '5B',
+  U: 'JVI', J: 'UI', V: 'UY', W: 'VM', M: 'HNW', N: 'MH', H: 'MN', E: 'F', F: 'E',
   '6': 'G', G: '6',
-  '8': 'B', B: '8',
+  '8': 'B', B: '8P',
   '<': 'KLC', K: '<', L: '<', C: '<',
 };
 

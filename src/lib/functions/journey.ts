@@ -140,12 +140,12 @@ export const guestSchema = yup.object({
   phone: optionalPhone(),
   arrivalTime: time(),
   departureTime: time(),
-});
+}).noUnknown(true);
 export type GuestForm = yup.InferType<typeof guestSchema>;
 
 export const journeyCheckinFunction = defineFunction(
   '/journey/checkin',
-  yup.object({ journeyId: journeyId(), bookedUnitId: yup.string().required(m('required')).uuid(m('required')), guest: guestSchema.required(), scanned: scannedSchema.nullable().optional() }),
+  yup.object({ journeyId: journeyId(), bookedUnitId: yup.string().required(m('required')).uuid(m('required')), guest: guestSchema.required(), scanned: scannedSchema.nullable().optional().default(undefined) }),
   yup.object({ id: yup.string().required() }),
 );
 

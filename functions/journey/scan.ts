@@ -1,0 +1,33 @@
+// POST /v1/functions/journey/scan?journeyId=<id>, body: the photo's bytes
+// (Content-Type: application/octet-stream, at most 5 MB): reads the passport's or ID card's MRZ and
+// answers the fields for the guest to confirm. JPG and PNG only, judged by the bytes. VIZA forbids
+// keeping document images: the photo lives in this request's memory only (no storage, no disk,
+// no logs) and only the fields go back. 400 invalid-body, not-an-image; 404; 403 not-open;
+// 413 too-large; 422 unreadable ('Unable to extract information from the uploaded photo'); 429.
+import type { Request, Response } from 'express';
+import { isJourneyOpen } from '../../src/domain/journey/rules';
+import { SCAN_MAX_BYTES } from '../../src/lib/functions/journey';
+import { readDocumentPhoto } from '../_journey/documentReader';
+import { loadJourneyBooking } from '../_journey/load';
+import { allow } from '../_journey/rateLimit';
+import { clientAddress, fail, requirePost } from '../_journey/respond';
+import { todayInBudapest } from '../_journey/time';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function scan(req: Request, res: Response): Promise<void> {
+  if (!requirePost(req, res)) return;
+  if (!allow('scan', clientAddress(req))) return fail(res, 429, 'too-many-attempts', 'Too many attempts; wait a few minutes');
+  const journeyId = typeof req.query.journeyId === 'string' ? req.query.journeyId : '';
+  if (!UUID.test(journeyId)) return fail(res, 400, 'invalid-body', 'journeyId must be a UUID', 'journeyId');
+  if (!Buffer.isBuffer(req.body) || req.body.length === 0) return fail(res, 400, 'not-an-image', 'Send the photo as application/octet-stream', 'file');
+  if (req.body.length > SCAN_MAX_BYTES) return fail(res, 413, 'too-large', `The photo may be at most ${SCAN_MAX_BYTES} bytes`, 'file');
+  const booking = await loadJourneyBooking(journeyId);
+  if (!booking) return fail(res, 404, 'not-found', "Can't find booking with the provided information");
+  const today = todayInBudapest();
+  if (!isJourneyOpen(booking.checkin, today)) return fail(res, 403, 'not-open', 'The journey opens 5 days before check-in');
+  const reading = await readDocumentPhoto(req.body, today);
+  if (!reading.ok && reading.reason === 'not-an-image') return fail(res, 400, 'not-an-image', 'Only JPG and PNG photos can be uploaded', 'file');
+  if (!reading.ok) return fail(res, 422, 'unreadable', 'Unable to extract information from the uploaded photo', 'file');
+  res.status(200).json({ fields: reading.fields, repaired: reading.repaired });
+}
