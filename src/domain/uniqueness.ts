@@ -17,6 +17,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   expense_factories_unit_id_name_key: { field: 'name', messageKey: 'accommodation:errors.feeNameUnique' },
   unit_channel_listings_channel_external_id_key: { field: 'externalId', messageKey: 'accommodation:errors.channelIdUnique' },
   // An exclusion constraint, not a unique one, but it reads the same way to the user.
+  snippets_name_language_key: { field: 'name', messageKey: 'snippets:errors.nameTaken' },
   tourist_tax_ranges_no_overlap: { field: 'validFrom', messageKey: 'accommodation:errors.taxRangesOverlap' },
   // Another active stay holds one of the booked units on one of these nights.
   booked_units_no_overlap: { field: 'checkin', messageKey: 'booking:errors.overlap' },

@@ -2,3 +2,4 @@
 export * from './variables';
 export * from './render';
 export * from './context';
+export * from './schema';

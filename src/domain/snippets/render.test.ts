@@ -105,3 +105,17 @@ describe('snippet rendering', () => {
     expect(formatStayDate('not a date', 'en')).toBe('not a date');
   });
 });
+
+describe('snippet form schema', () => {
+  it('refuses an invalid body with the spec text and accepts a good snippet', async () => {
+    const { snippetSchema } = await import('./schema');
+    const error = await snippetSchema.validate({ name: 'Welcome', language: 'en', category: '', body: 'Hi {{guest.firstName' }).then(() => undefined, (e: Error) => e.message);
+    expect(translateFormMessage(en.t, error)).toBe('Body has invalid variable');
+    expect(translateFormMessage(hu.t, error)).toBe('A szövegben érvénytelen változó van');
+    await expect(snippetSchema.validate({ name: 'Welcome', language: 'hu', category: 'checkin', body: 'Szia {{guest.firstName}}!' })).resolves.toMatchObject({ name: 'Welcome' });
+    const short = await snippetSchema.validate({ name: 'W', language: 'en', body: 'x' }).then(() => undefined, (e: Error) => e.message);
+    expect(translateFormMessage(en.t, short)).toBe('Minimum 2 characters');
+    const lang = await snippetSchema.validate({ name: 'Welcome', language: 'xx', body: 'x' }).then(() => undefined, (e: Error) => e.message);
+    expect(translateFormMessage(en.t, lang)).toBe('Required');
+  });
+});

@@ -61,6 +61,12 @@ export const JOURNEY_CARDS: JourneyCard[] = [
     done: (stay) => stay.adventures.length > 0,
     Component: dynamic(() => import('./components/AdventureCard').then((m) => m.AdventureCard), { loading }),
   },
+  {
+    id: 'messages',
+    titleKey: 'inbox:guest.title',
+    descriptionKey: 'inbox:guest.intro',
+    Component: dynamic(() => import('../inbox/guest/MessageHostCard').then((m) => m.MessageHostCard), { loading }),
+  },
 ];
 
 export function journeyCard(id: string | undefined): JourneyCard | undefined {

@@ -7,5 +7,6 @@ export const journeyPageProps: GetServerSideProps = async ({ locale, res }) => {
   // Journey links are personal: never cached by shared caches, never indexed.
   res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('X-Robots-Tag', 'noindex');
-  return { props: await pageTranslations(locale) };
+  // inbox: the "Message the host" card's texts.
+  return { props: await pageTranslations(locale, ['inbox']) };
 };

@@ -4,7 +4,7 @@
 import type { AppRole } from './roles';
 import { APP_ROLES } from './roles';
 
-export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings';
+export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets';
 
 export interface NavArea {
   id: string;
@@ -15,6 +15,8 @@ export interface NavArea {
   roles: readonly AppRole[];
   /** Areas not built yet stay out of the navigation. */
   available: boolean;
+  /** A live count shown beside the entry (the inbox's unread conversations). */
+  badge?: 'unreadThreads';
 }
 
 const ALL: readonly AppRole[] = APP_ROLES;
@@ -25,10 +27,15 @@ const ACCOMMODATION_USERS: readonly AppRole[] = ['admin', 'communicator', 'membe
 /** Who works with bookings: the office staff and managers (the database filters managers' rows). */
 const BOOKING_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
 
+/** Who answers guests: the office and property managers (the database limits managers to their threads); snippets are theirs too (managers read them). */
+const INBOX_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+
 export const NAV_AREAS: readonly NavArea[] = [
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
   { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
   { id: 'bookings', href: '/bookings', labelKey: 'nav.bookings', icon: 'bookings', roles: BOOKING_USERS, available: true },
+  { id: 'inbox', href: '/inbox', labelKey: 'nav.inbox', icon: 'inbox', roles: INBOX_USERS, available: true, badge: 'unreadThreads' },
+  { id: 'snippets', href: '/snippets', labelKey: 'nav.snippets', icon: 'snippets', roles: INBOX_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 

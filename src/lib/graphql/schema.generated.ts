@@ -8196,6 +8196,13 @@ export type ReportCleaningProblemMutationVariables = Exact<{
 
 export type ReportCleaningProblemMutation = { insert_tasks_one: { id: string } | null };
 
+export type BookingThreadsQueryVariables = Exact<{
+  bookingId: string;
+}>;
+
+
+export type BookingThreadsQuery = { threads: Array<{ id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, messages: Array<{ id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null }>, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> }> };
+
 export type ThreadListItemFragment = { id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> };
 
 export type InboxMessageFragment = { id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null };
