@@ -4,7 +4,7 @@
 import type { AppRole } from './roles';
 import { APP_ROLES } from './roles';
 
-export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets';
+export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets' | 'registry';
 
 export interface NavArea {
   id: string;
@@ -30,12 +30,17 @@ const BOOKING_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'm
 /** Who answers guests: the office and property managers (the database limits managers to their threads); snippets are theirs too (managers read them). */
 const INBOX_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
 
+/** NTAK and VIZA reporting: the office staff, and managers for their own accommodations (the database filters). */
+const REGISTRY_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+
 export const NAV_AREAS: readonly NavArea[] = [
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
   { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
   { id: 'bookings', href: '/bookings', labelKey: 'nav.bookings', icon: 'bookings', roles: BOOKING_USERS, available: true },
   { id: 'inbox', href: '/inbox', labelKey: 'nav.inbox', icon: 'inbox', roles: INBOX_USERS, available: true, badge: 'unreadThreads' },
   { id: 'snippets', href: '/snippets', labelKey: 'nav.snippets', icon: 'snippets', roles: INBOX_USERS, available: true },
+  { id: 'ntak', href: '/ntak', labelKey: 'nav.ntak', icon: 'registry', roles: REGISTRY_USERS, available: true },
+  { id: 'viza', href: '/viza', labelKey: 'nav.viza', icon: 'registry', roles: REGISTRY_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 

@@ -1,5 +1,5 @@
 // The NTAK tab: the registry id and name, the skip flag, and where the certificates stand.
-// The NTAK area later adds the CSR flow; here the fields are edited and the certificates shown.
+// The CSR flow, validity and last submissions follow below it (features/registry NtakRegistryPanel).
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
@@ -43,7 +43,6 @@ export function NtakTab({ initialValues, certificates, readOnly, onSave, onDirty
               <dt>{t('ntak.authCert')}</dt>
               <dd>{status(certificates.authCert)}</dd>
             </dl>
-            <Typography color="text.secondary">{t('ntak.csrLater')}</Typography>
             {readOnly ? null : (
               <div>
                 <Button type="submit" variant="contained" disabled={isSubmitting}>

@@ -7,6 +7,7 @@ import { ContractFiles } from '../components/ContractFiles';
 import { FeesTab } from '../components/FeesTab';
 import { ImagesTab } from '../components/ImagesTab';
 import { NtakTab } from '../components/NtakTab';
+import { NtakRegistryPanel } from '@/features/registry/views/NtakRegistryPanel';
 import { RatesTab } from '../components/RatesTab';
 import { TaxesTab } from '../components/TaxesTab';
 import { UnitsTab } from '../components/UnitsTab';
@@ -51,7 +52,13 @@ export function RatesPanel({ id, can, onDirtyChange }: PanelProps) {
 
 export function NtakPanel({ id, can, onDirtyChange }: PanelProps) {
   const { initialValues, ...tab } = useNtakTab(id, can);
-  return initialValues ? <NtakTab initialValues={initialValues} {...tab} onDirtyChange={onDirtyChange} /> : null;
+  if (!initialValues) return null;
+  return (
+    <>
+      <NtakTab initialValues={initialValues} {...tab} onDirtyChange={onDirtyChange} />
+      <NtakRegistryPanel id={id} canManage={can.ntak} />
+    </>
+  );
 }
 
 export function TaxesPanel({ id, can, onDirtyChange }: PanelProps) {
