@@ -8,7 +8,7 @@ export function NextArrival({ cleaning }: { cleaning: Pick<CleaningFragment, 'ne
   if (!cleaning.next_checkin) return <Typography variant="body2" color="text.secondary">{t('next.none')}</Typography>;
   const day = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(new Date(`${cleaning.next_checkin}T00:00:00Z`));
   const time = cleaning.next_arrival_at
-    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Budapest' }).format(new Date(cleaning.next_arrival_at))
+    ? new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit', timeZone: 'Europe/Budapest' }).format(new Date(cleaning.next_arrival_at))
     : null;
   return (
     <Typography variant="body2">
