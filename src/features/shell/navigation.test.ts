@@ -6,7 +6,8 @@ describe('navigation by role', () => {
   it('gives property staff and owners the accommodations area and others only home and account', () => {
     expect(navigationFor('manager').map((a) => a.id)).toEqual(expect.arrayContaining(['home', 'accommodations', 'account']));
     expect(navigationFor('admin').map((a) => a.id)).toContain('accommodations');
-    expect(navigationFor('cleaner').map((a) => a.id)).toEqual(['home', 'account']);
+    expect(navigationFor('cleaner').map((a) => a.id)).toEqual(expect.arrayContaining(['home', 'cleanings', 'account']));
+    expect(navigationFor('cleaner').map((a) => a.id)).not.toContain('accommodations');
     expect(navigationFor('owner').map((a) => a.id)).toEqual(expect.arrayContaining(['home', 'accommodations', 'account']));
     expect(navigationFor('contractor').map((a) => a.id)).toEqual(['home', 'account']);
     expect(navigationFor(null).map((a) => a.id)).toEqual(['home', 'account']);
@@ -33,6 +34,13 @@ describe('navigation by role', () => {
     for (const role of ['admin', 'communicator', 'member', 'manager'] as const) expect(canOpen('bookings', role)).toBe(true);
     for (const role of ['owner', 'cleaner', 'contractor', 'inspector'] as const) expect(canOpen('bookings', role)).toBe(false);
     expect(areaOfPath('/bookings/new')?.id).toBe('bookings');
+  });
+
+  it('opens tasks to office staff and managers, cleanings to them and cleaners', () => {
+    for (const role of ['admin', 'communicator', 'member', 'manager'] as const) expect(canOpen('tasks', role) && canOpen('cleanings', role)).toBe(true);
+    expect(canOpen('cleanings', 'cleaner')).toBe(true);
+    for (const role of ['cleaner', 'owner', 'contractor', 'inspector'] as const) expect(canOpen('tasks', role)).toBe(false);
+    for (const role of ['owner', 'contractor', 'inspector'] as const) expect(canOpen('cleanings', role)).toBe(false);
   });
 
   it('reads the product role from the session user', () => {

@@ -4,7 +4,7 @@
 import type { AppRole } from './roles';
 import { APP_ROLES } from './roles';
 
-export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets' | 'registry';
+export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets' | 'registry' | 'tasks' | 'cleanings';
 
 export interface NavArea {
   id: string;
@@ -33,6 +33,12 @@ const INBOX_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'man
 /** NTAK and VIZA reporting: the office staff, and managers for their own accommodations (the database filters). */
 const REGISTRY_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
 
+/** Who works the task list: office staff and managers (the database limits managers to theirs). */
+const TASK_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+
+/** Cleanings: the board for office staff and managers, the phone list for cleaners. */
+const CLEANING_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager', 'cleaner'];
+
 export const NAV_AREAS: readonly NavArea[] = [
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
   { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
@@ -41,6 +47,8 @@ export const NAV_AREAS: readonly NavArea[] = [
   { id: 'snippets', href: '/snippets', labelKey: 'nav.snippets', icon: 'snippets', roles: INBOX_USERS, available: true },
   { id: 'ntak', href: '/ntak', labelKey: 'nav.ntak', icon: 'registry', roles: REGISTRY_USERS, available: true },
   { id: 'viza', href: '/viza', labelKey: 'nav.viza', icon: 'registry', roles: REGISTRY_USERS, available: true },
+  { id: 'tasks', href: '/tasks', labelKey: 'nav.tasks', icon: 'tasks', roles: TASK_USERS, available: true },
+  { id: 'cleanings', href: '/cleanings', labelKey: 'nav.cleanings', icon: 'cleanings', roles: CLEANING_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 
