@@ -57,8 +57,9 @@ const READS: Record<string, Partial<Record<Role, Scope>>> = {
   unit_dates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
   rates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
   rate_dates: { communicator: 'ALL', member: 'ALL', manager: MANAGED('rate.unit.accommodation'), owner: OWNED('rate.unit.accommodation') },
-  price_rules: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
-  price_rule_assignments: { communicator: 'ALL', member: 'ALL', manager: MANAGED('rate.unit.accommodation') },
+  // Owners read the rules on their own rates (their calendar's prices), nothing of other owners'.
+  price_rules: { communicator: 'ALL', member: 'ALL', manager: 'ALL', owner: OWNED('price_rule_assignments.rate.unit.accommodation') },
+  price_rule_assignments: { communicator: 'ALL', member: 'ALL', manager: MANAGED('rate.unit.accommodation'), owner: OWNED('rate.unit.accommodation') },
   expense_factories: { member: 'ALL', manager: MANAGED('unit.accommodation'), owner: OWNED('unit.accommodation') },
   tourist_tax_ranges: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation'), owner: OWNED('accommodation') },
   fees: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation'), owner: OWNED('accommodation') },

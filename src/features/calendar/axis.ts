@@ -1,0 +1,43 @@
+// The calendar's day axis and its data windows. Days are UTC day numbers (domain/pricing/days).
+// The grid spans a fixed range of nights; the data for it is loaded (and kept live) per window:
+// the chunks of CHUNK_DAYS nights the visible columns touch plus the next one, so scrolling a few
+// days changes nothing and crossing a chunk border subscribes once for the new window.
+import { civilFromDay, dayFromCivil, isoFromDay, parseIsoDay, type DayNumber } from '@/domain/pricing';
+
+export const CHUNK_DAYS = 28;
+/** Months shown before the month of the focused date, and the range's length in days. */
+export const MONTHS_BEFORE = 1;
+export const RANGE_DAYS = 14 * 31;
+
+export interface DayRange {
+  from: DayNumber;
+  /** Exclusive. */
+  to: DayNumber;
+}
+
+/** The grid's range around a date: from the first of the month MONTHS_BEFORE before it, RANGE_DAYS long. */
+export function rangeAround(day: DayNumber): DayRange {
+  const { year, month } = civilFromDay(day);
+  const m = month - MONTHS_BEFORE;
+  const from = m >= 1 ? dayFromCivil(year, m, 1) : dayFromCivil(year - 1, m + 12, 1);
+  return { from, to: from + RANGE_DAYS };
+}
+
+/** The data window for the visible column indexes [first, last] of a grid starting at `from`. */
+export function windowFor(range: DayRange, first: number, last: number): DayRange {
+  const a = Math.max(0, Math.floor(first / CHUNK_DAYS) * CHUNK_DAYS);
+  const b = (Math.floor(Math.max(first, last) / CHUNK_DAYS) + 2) * CHUNK_DAYS;
+  return { from: range.from + a, to: Math.min(range.to, range.from + b) };
+}
+
+export const isoRange = (r: DayRange) => ({ from: isoFromDay(r.from), to: isoFromDay(r.to) });
+
+/** Today in the browser's time zone, as a day number. */
+export function todayDay(now: Date = new Date()): DayNumber {
+  return dayFromCivil(now.getFullYear(), now.getMonth() + 1, now.getDate());
+}
+
+/** A YYYY-MM-DD from a URL or input, or null. */
+export function dayOf(value: unknown): DayNumber | null {
+  return parseIsoDay(value);
+}

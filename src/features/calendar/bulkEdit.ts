@@ -1,0 +1,32 @@
+// Checks what a user types into the calendar's bulk-edit dialogs. Messages are keys of the
+// calendar namespace (both languages); an empty field clears the nights' own value.
+import { MINOR_DIGITS, type Currency } from '@/domain/money';
+
+export const MAX_NIGHTLY_PRICE = 10_000_000;
+export const MAX_MIN_STAY = 365;
+/** The longest range one bulk edit writes (a year and a day: one row per night). */
+export const MAX_EDIT_NIGHTS = 366;
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A nightly price: empty clears it; otherwise a non-negative amount with the currency's decimals. */
+export function parsePrice(text: string, currency: Currency): Parsed<number | null> {
+  const trimmed = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (trimmed === '') return { ok: true, value: null };
+  const decimals = MINOR_DIGITS[currency];
+  const pattern = decimals > 0 ? new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`) : /^\d+$/;
+  if (!pattern.test(trimmed)) return { ok: false, error: decimals > 0 ? 'calendar:edit.errors.priceFormat' : 'calendar:edit.errors.priceWhole' };
+  const value = Number(trimmed);
+  if (value > MAX_NIGHTLY_PRICE) return { ok: false, error: 'calendar:edit.errors.priceTooHigh' };
+  return { ok: true, value };
+}
+
+/** A minimum stay: empty clears it; otherwise a whole number of nights from 1 to MAX_MIN_STAY. */
+export function parseMinStay(text: string): Parsed<number | null> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: null };
+  if (!/^\d+$/.test(trimmed)) return { ok: false, error: 'calendar:edit.errors.minStayWhole' };
+  const value = Number(trimmed);
+  if (value < 1 || value > MAX_MIN_STAY) return { ok: false, error: 'calendar:edit.errors.minStayRange' };
+  return { ok: true, value };
+}

@@ -1,0 +1,171 @@
+// The calendar's pure pieces: stored settings (corrupt values fall back), the day axis and data
+// windows, range selection by pointer and keyboard, bulk-edit input, rows and engine prices.
+import { describe, expect, it } from 'vitest';
+import { toDay } from '@/domain/pricing';
+import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
+import { parseMinStay, parsePrice } from './bulkEdit';
+import { calendarCapabilitiesFor } from './capabilities';
+import { buildRows, hasStayIn, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
+import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
+import { DEFAULT_SETTINGS, parseFlag, parseIdList } from './settings';
+import { newBookingUrl } from './urls';
+
+describe('settings', () => {
+  it('defaults as the spec says', () => {
+    expect(DEFAULT_SETTINGS).toEqual({ hideChildRates: false, hideRates: true, smoothScrolling: false, accommodationIds: [], filterIds: [] });
+  });
+  it.each([null, '', 'not json', '{"a":1}', '[1,2]', '"abc"', '[""]', '[null]', JSON.stringify(Array(501).fill('x'))])('an unreadable id list %j is empty', (stored) => {
+    expect(parseIdList(stored)).toEqual([]);
+  });
+  it('reads a stored id list and drops repeats', () => {
+    expect(parseIdList('["a","b","a"]')).toEqual(['a', 'b']);
+  });
+  it.each([null, '', 'yes', '1', '"true"', '{}', 'TRUE', 'false'])('an unreadable or false flag %j is false', (stored) => {
+    expect(parseFlag(stored)).toBe(false);
+  });
+  it('reads a stored true', () => expect(parseFlag('true')).toBe(true));
+});
+
+describe('axis', () => {
+  it('starts the range on the first of the month before the focused date', () => {
+    expect(rangeAround(toDay('2026-03-15')).from).toBe(toDay('2026-02-01'));
+    expect(rangeAround(toDay('2026-01-10')).from).toBe(toDay('2025-12-01'));
+  });
+  it('loads the chunks the visible columns touch plus the next one', () => {
+    const range = { from: toDay('2026-01-01'), to: toDay('2026-01-01') + 400 };
+    expect(windowFor(range, 0, 20)).toEqual({ from: range.from, to: range.from + 2 * CHUNK_DAYS });
+    expect(windowFor(range, 30, 50)).toEqual({ from: range.from + CHUNK_DAYS, to: range.from + 3 * CHUNK_DAYS });
+    expect(windowFor(range, 20, 30)).toEqual({ from: range.from, to: range.from + 3 * CHUNK_DAYS });
+    // Scrolling within a chunk keeps the window (no new subscription).
+    expect(windowFor(range, 29, 49)).toEqual(windowFor(range, 33, 54));
+    expect(windowFor(range, 390, 399).to).toBe(range.to);
+  });
+});
+
+describe('selection', () => {
+  const row = { key: 'u:1', unitId: '1', rateId: null };
+  it('drags a range on one row, in either direction, and ignores other rows', () => {
+    const s = startSelection(row, 10);
+    expect(extendSelection(s, 'u:2', 14)).toBe(s);
+    const back = extendSelection(s, 'u:1', 7);
+    expect(selectedStay(back, 100)).toEqual({ arrival: 107, departure: 111 });
+  });
+  it('moves with arrows, extends with Shift, stays in the grid', () => {
+    const size = { columns: 30, rows: 5 };
+    expect(keyMove('ArrowRight', true, { column: 3, row: 1 }, size)).toEqual({ column: 4, row: 1, extend: true });
+    expect(keyMove('ArrowLeft', false, { column: 0, row: 1 }, size)).toEqual({ column: 0, row: 1, extend: false });
+    expect(keyMove('ArrowDown', false, { column: 3, row: 4 }, size)).toEqual({ column: 3, row: 4, extend: false });
+    expect(keyMove('ArrowDown', true, { column: 3, row: 1 }, size)).toBeNull();
+    expect(keyMove('End', true, { column: 3, row: 1 }, size)).toEqual({ column: 29, row: 1, extend: true });
+    expect(keyMove('PageDown', false, { column: 27, row: 1 }, size)).toEqual({ column: 29, row: 1, extend: false });
+    expect(keyMove('a', false, { column: 3, row: 1 }, size)).toBeNull();
+  });
+  it('links a free range to a new booking', () => {
+    expect(newBookingUrl('u1', '2026-05-01', '2026-05-04')).toBe('/bookings/new?unit=u1&arrival=2026-05-01&departure=2026-05-04');
+  });
+});
+
+describe('bulk edit input', () => {
+  it('reads prices with the currency decimals; empty clears', () => {
+    expect(parsePrice(' 85,5 ', 'EUR')).toEqual({ ok: true, value: 85.5 });
+    expect(parsePrice('', 'EUR')).toEqual({ ok: true, value: null });
+    expect(parsePrice('32 000', 'HUF')).toEqual({ ok: true, value: 32000 });
+    expect(parsePrice('10.5', 'HUF')).toEqual({ ok: false, error: 'calendar:edit.errors.priceWhole' });
+    expect(parsePrice('-5', 'EUR')).toEqual({ ok: false, error: 'calendar:edit.errors.priceFormat' });
+    expect(parsePrice('1.234', 'EUR')).toEqual({ ok: false, error: 'calendar:edit.errors.priceFormat' });
+    expect(parsePrice('10000001', 'EUR')).toEqual({ ok: false, error: 'calendar:edit.errors.priceTooHigh' });
+  });
+  it('reads a minimum stay from 1 to 365; empty clears', () => {
+    expect(parseMinStay('3')).toEqual({ ok: true, value: 3 });
+    expect(parseMinStay(' ')).toEqual({ ok: true, value: null });
+    expect(parseMinStay('0')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayRange' });
+    expect(parseMinStay('366')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayRange' });
+    expect(parseMinStay('2.5')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayWhole' });
+  });
+});
+
+describe('capabilities', () => {
+  it('lets the office and managers edit; owners, communicators and cleaners look', () => {
+    expect(calendarCapabilitiesFor('member').edit).toBe(true);
+    expect(calendarCapabilitiesFor('manager').edit).toBe(true);
+    expect(calendarCapabilitiesFor('owner')).toMatchObject({ edit: false, readsPrices: true });
+    expect(calendarCapabilitiesFor('communicator').edit).toBe(false);
+    expect(calendarCapabilitiesFor('cleaner')).toMatchObject({ edit: false, readsPrices: false });
+  });
+});
+
+const rate = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  unit_id: 'u1',
+  name: `Rate ${id}`,
+  occupancy: 2,
+  currency: 'EUR',
+  price: '100',
+  min_price: null,
+  max_price: null,
+  min_stay: 1,
+  max_stay: null,
+  modifier_direction: null,
+  modifier_type: null,
+  modifier_value: null,
+  parent_rate_id: null,
+  derived_change_type: null,
+  derived_change_value: null,
+  inherit_closed_to_arrival: false,
+  inherit_closed_to_departure: false,
+  rate_dates: [] as { rate_id: string; date: string; price: string | null; is_closed: boolean; closed_to_arrival: boolean; closed_to_departure: boolean; min_stay: number | null }[],
+  price_rule_assignments: [] as { price_rule_id: string; rate_id: string; price_rule: { id: string; name: string; type: string; priority: number; conditions: unknown; results: unknown; is_active: boolean } }[],
+  ...over,
+});
+
+describe('model', () => {
+  const window = { from: toDay('2026-05-01'), to: toDay('2026-05-08') };
+  const unitRow = {
+    id: 'u1',
+    name: 'Studio',
+    accommodation_id: 'a1',
+    occ_adults: 2,
+    occ_children: 0,
+    occ_infants: 0,
+    accommodation: { id: 'a1', name: 'Andrássy' },
+    unit_dates: [{ unit_id: 'u1', date: '2026-05-03', is_closed: true, min_stay: null, note: null }],
+    rates: [
+      rate('r1', {
+        rate_dates: [{ rate_id: 'r1', date: '2026-05-02', price: '150', is_closed: false, closed_to_arrival: false, closed_to_departure: false, min_stay: null }],
+        price_rule_assignments: [{ price_rule_id: 'p1', rate_id: 'r1', price_rule: { id: 'p1', name: 'Weekend', type: 'simple', priority: 1, conditions: [{ field: 'weekday', op: 'in', value: [6, 7] }], results: { type: 'PERCENT', value: 20 }, is_active: true } }],
+      }),
+      rate('r2', { parent_rate_id: 'r1', derived_change_type: 'PERCENT', derived_change_value: '-10' }),
+    ],
+    booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', booking: { id: 'bk1', customer_name: 'Kovács Anna', channel: 'airbnb', status: 'new' } }],
+  };
+  it('prices every night with the engine: date price, rules, derived rates', () => {
+    const [unit] = unitsFromWindow([unitRow], window);
+    const prices = priceUnit(unit, window, toDay('2026-04-01'));
+    // 2026-05-01 Friday 100; 05-02 Saturday: its own 150 + 20% weekend = 180; 05-03 Sunday 120.
+    expect(prices.get('r1')!.map((d) => d.price)).toEqual([10000, 18000, 12000, 10000, 10000, 10000, 10000]);
+    // The derived rate follows its parent's final price, 10% off; the unit's closed night closes it too.
+    expect(prices.get('r2')!.slice(0, 3).map((d) => [d.price, d.closed])).toEqual([
+      [9000, false],
+      [16200, false],
+      [10800, true],
+    ]);
+    expect(unit.stays[0]).toMatchObject({ bookingId: 'bk1', guestName: 'Kovács Anna', checkin: toDay('2026-05-05') });
+    expect(hasStayIn(unit, toDay('2026-05-01'), toDay('2026-05-05'))).toBe(false);
+    expect(hasStayIn(unit, toDay('2026-05-06'), toDay('2026-05-08'))).toBe(true);
+  });
+  it('builds rows: accommodations, units, rates unless hidden, derived rates unless hidden, collapsed groups', () => {
+    const units = unitsFromWindow([unitRow], window);
+    const keys = (o: Parameters<typeof buildRows>[1]) => buildRows(units, o).map((r) => r.key);
+    expect(keys({ hideRates: true, hideChildRates: false, collapsed: new Set() })).toEqual(['a:a1', 'u:u1']);
+    expect(keys({ hideRates: false, hideChildRates: false, collapsed: new Set() })).toEqual(['a:a1', 'u:u1', 'r:r1', 'r:r2']);
+    expect(keys({ hideRates: false, hideChildRates: true, collapsed: new Set() })).toEqual(['a:a1', 'u:u1', 'r:r1']);
+    expect(keys({ hideRates: false, hideChildRates: false, collapsed: new Set(['a1']) })).toEqual(['a:a1']);
+    expect(buildRows(units, { hideRates: true, hideChildRates: false, collapsed: new Set() })[1]).toMatchObject({ rateId: 'r1' });
+  });
+  it('gives cleaners occupancy only', () => {
+    const [unit] = unitsFromOccupancy([{ id: 'u1', name: 'Studio', accommodation_id: 'a1', accommodation: { id: 'a1', name: 'A' }, booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', adults: 2, children: 1, infants: 0 }] }]);
+    expect(unit.pricing).toBeNull();
+    expect(unit.stays[0]).toMatchObject({ guestName: null, bookingId: null, guests: 3 });
+    expect(priceUnit(unit, window, toDay('2026-04-01')).size).toBe(0);
+  });
+});

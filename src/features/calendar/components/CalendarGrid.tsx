@@ -1,0 +1,317 @@
+// The multi-unit calendar grid: rows (accommodations, units, rates) by nights, virtualised both
+// ways so a hundred units over a year render only what is on screen. Sticky day header and row
+// labels, a today marker, stays as bars (a click opens the booking), and a range of nights picked
+// on one row by mouse drag or keyboard (arrows move, Shift+arrows extend, Escape clears).
+// Renders props only; the view owns data and writes.
+import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { civilFromDay, isoFromDay, isoWeekday, type CalendarDay, type DayNumber } from '@/domain/pricing';
+import type { DayRange } from '../axis';
+import { cellPrice } from '../format';
+import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit } from '../model';
+import { bookingUrl } from '../urls';
+import { extendSelection, keyMove, selectedColumns, startSelection, type Selection } from '../selection';
+import styles from './CalendarGrid.module.css';
+
+export const CELL_WIDTH = 56;
+export const LABEL_WIDTH = 200;
+const HEADER_HEIGHT = 44;
+const ROW_HEIGHT = 44;
+const GROUP_HEIGHT = 30;
+
+/** Each rate's priced nights, starting at `from`. */
+export type PriceIndex = ReadonlyMap<string, { from: DayNumber; days: readonly CalendarDay[] }>;
+
+export interface CalendarGridHandle {
+  scrollToDay(day: DayNumber, smooth: boolean): void;
+}
+
+export interface CalendarGridProps {
+  range: DayRange;
+  rows: readonly CalendarRow[];
+  units: ReadonlyMap<string, CalendarUnit>;
+  prices: PriceIndex;
+  today: DayNumber;
+  locale: string;
+  selection: Selection | null;
+  onSelect(selection: Selection | null): void;
+  onToggleGroup(accommodationId: string): void;
+  /** Visible column indexes changed (the view loads the window they need). */
+  onVisibleColumns(first: number, last: number): void;
+  handle?: Ref<CalendarGridHandle>;
+}
+
+function selectable(row: CalendarRow | undefined): row is Extract<CalendarRow, { kind: 'unit' | 'rate' }> {
+  return row !== undefined && row.kind !== 'accommodation';
+}
+
+export function CalendarGrid(props: CalendarGridProps) {
+  const { range, rows, units, prices, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, handle } = props;
+  const { t } = useTranslation('calendar');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const [active, setActive] = useState<{ row: number; column: number }>({ row: 1, column: Math.max(0, today - range.from) });
+  const columns = range.to - range.from;
+
+  const rowVirtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'accommodation' ? GROUP_HEIGHT : ROW_HEIGHT),
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    overscan: 4,
+  });
+  const colVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CELL_WIDTH,
+    paddingStart: LABEL_WIDTH,
+    scrollPaddingStart: LABEL_WIDTH,
+    overscan: 3,
+  });
+  // Row heights depend on the row kind; re-measure when the rows change.
+  useEffect(() => rowVirtualizer.measure(), [rows, rowVirtualizer]);
+
+  const visibleCols = colVirtualizer.getVirtualItems();
+  const firstCol = visibleCols[0]?.index ?? 0;
+  const lastCol = visibleCols[visibleCols.length - 1]?.index ?? 0;
+  useEffect(() => onVisibleColumns(firstCol, lastCol), [firstCol, lastCol, onVisibleColumns]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      scrollToDay(day, smooth) {
+        colVirtualizer.scrollToIndex(Math.min(columns - 1, Math.max(0, day - range.from)), { align: 'start', behavior: smooth ? 'smooth' : 'auto' });
+      },
+    }),
+    [colVirtualizer, columns, range.from],
+  );
+
+  const cellAt = useCallback((target: EventTarget | null): { row: number; column: number } | null => {
+    const el = target instanceof Element ? target.closest<HTMLElement>('[data-col]') : null;
+    if (!el) return null;
+    return { row: Number(el.dataset.row), column: Number(el.dataset.col) };
+  }, []);
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    const at = cellAt(e.target);
+    const row = at ? rows[at.row] : undefined;
+    if (!at || !selectable(row)) return;
+    e.preventDefault();
+    scrollRef.current?.focus({ preventScroll: true });
+    dragging.current = true;
+    setActive(at);
+    onSelect(startSelection({ key: row.key, unitId: row.unitId, rateId: row.kind === 'rate' ? row.rateId : null }, at.column));
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!dragging.current || !selection) return;
+    const at = cellAt(document.elementFromPoint(e.clientX, e.clientY));
+    const row = at ? rows[at.row] : undefined;
+    if (!at || !row) return;
+    const next = extendSelection(selection, row.key, at.column);
+    if (next !== selection) {
+      setActive({ row: at.row, column: at.column });
+      onSelect(next);
+    }
+  };
+  const endDrag = () => {
+    dragging.current = false;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      onSelect(null);
+      return;
+    }
+    const move = keyMove(e.key, e.shiftKey, active, { columns, rows: rows.length });
+    if (!move) return;
+    e.preventDefault();
+    setActive({ row: move.row, column: move.column });
+    rowVirtualizer.scrollToIndex(move.row);
+    colVirtualizer.scrollToIndex(move.column);
+    const row = rows[move.row];
+    if (!selectable(row)) return;
+    if (move.extend && selection) onSelect(extendSelection(selection, row.key, move.column));
+    else onSelect(startSelection({ key: row.key, unitId: row.unitId, rateId: row.kind === 'rate' ? row.rateId : null }, move.column));
+  };
+
+  const totalWidth = LABEL_WIDTH + columns * CELL_WIDTH;
+  const totalHeight = rowVirtualizer.getTotalSize();
+  const sel = selection ? { key: selection.rowKey, ...selectedColumns(selection) } : null;
+  const activeRow = rows[active.row];
+
+  return (
+    <div
+      ref={scrollRef}
+      className={styles.scroller}
+      role="grid"
+      aria-label={t('grid.label')}
+      aria-rowcount={rows.length}
+      aria-colcount={columns}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      aria-describedby="calendar-grid-help"
+    >
+      <span id="calendar-grid-help" className={styles.srOnly}>
+        {t('grid.help')}
+      </span>
+      <div className={styles.canvas} style={{ width: totalWidth, height: totalHeight }}>
+        <div className={styles.header} style={{ width: totalWidth, height: HEADER_HEIGHT }} role="row">
+          <div className={styles.corner} style={{ width: LABEL_WIDTH, height: HEADER_HEIGHT }} role="columnheader">
+            {activeRow && selectable(activeRow) ? isoFromDay(range.from + active.column) : t('grid.units')}
+          </div>
+          {visibleCols.map((c) => (
+            <DayHeader key={c.index} day={range.from + c.index} left={c.start} today={today} locale={locale} />
+          ))}
+        </div>
+        {today >= range.from && today < range.to ? <div className={styles.todayLine} style={{ left: LABEL_WIDTH + (today - range.from) * CELL_WIDTH + CELL_WIDTH / 2, height: totalHeight }} aria-hidden /> : null}
+        {rowVirtualizer.getVirtualItems().map((r) => {
+          const row = rows[r.index];
+          if (!row) return null;
+          if (row.kind === 'accommodation') {
+            return (
+              <div key={row.key} className={styles.group} style={{ top: r.start, height: r.size, width: totalWidth }} role="row">
+                <button type="button" className={styles.groupLabel} style={{ width: LABEL_WIDTH }} onClick={() => onToggleGroup(row.accommodationId)} aria-expanded={!row.collapsed}>
+                  <span aria-hidden>{row.collapsed ? '▸' : '▾'}</span> {row.name}
+                </button>
+              </div>
+            );
+          }
+          const rowSel = sel && sel.key === row.key ? sel : null;
+          return (
+            <GridRow
+              key={row.key}
+              row={row}
+              index={r.index}
+              top={r.start}
+              height={r.size}
+              width={totalWidth}
+              range={range}
+              firstCol={firstCol}
+              lastCol={lastCol}
+              unit={units.get(row.unitId)}
+              priced={row.rateId ? prices.get(row.rateId) : undefined}
+              locale={locale}
+              selFirst={rowSel?.first ?? -1}
+              selLast={rowSel?.last ?? -1}
+              activeCol={active.row === r.index ? active.column : -1}
+              closedLabel={t('grid.closed')}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const DayHeader = memo(function DayHeader({ day, left, today, locale }: { day: DayNumber; left: number; today: DayNumber; locale: string }) {
+  const { month, day: dom } = civilFromDay(day);
+  const weekday = isoWeekday(day);
+  const name = weekdayName(weekday, locale);
+  const cls = [styles.dayHead, weekday >= 6 ? styles.weekend : '', day === today ? styles.todayHead : '', dom === 1 ? styles.monthStart : ''].join(' ');
+  return (
+    <div className={cls} style={{ left, width: CELL_WIDTH, height: HEADER_HEIGHT }} role="columnheader" aria-label={isoFromDay(day)}>
+      <span className={styles.weekday}>{name}</span>
+      <span>{dom === 1 ? `${dom}/${month}` : dom}</span>
+    </div>
+  );
+});
+
+const weekdayNames = new Map<string, string[]>();
+function weekdayName(isoDay: number, locale: string): string {
+  let names = weekdayNames.get(locale);
+  if (!names) {
+    const f = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    // 2024-01-01 was a Monday.
+    names = Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2024, 0, 1 + i))));
+    weekdayNames.set(locale, names);
+  }
+  return names[isoDay - 1];
+}
+
+interface GridRowProps {
+  row: Extract<CalendarRow, { kind: 'unit' | 'rate' }>;
+  index: number;
+  top: number;
+  height: number;
+  width: number;
+  range: DayRange;
+  firstCol: number;
+  lastCol: number;
+  unit: CalendarUnit | undefined;
+  priced: { from: DayNumber; days: readonly CalendarDay[] } | undefined;
+  locale: string;
+  selFirst: number;
+  selLast: number;
+  activeCol: number;
+  closedLabel: string;
+}
+
+/** One unit or rate row: its label, the visible cells and (on unit rows) the stays as bars. */
+const GridRow = memo(function GridRow(p: GridRowProps) {
+  const { row, unit, priced, range } = p;
+  const currency = unit?.pricing?.rates.find((r) => r.id === row.rateId)?.currency;
+  // A minimum stay shows only where the night's differs from the rate's own.
+  const baseMinStay = (row.rateId ? unit?.pricing?.data.rates.get(row.rateId)?.minStay : undefined) ?? 1;
+  const cells = [];
+  for (let col = p.firstCol; col <= p.lastCol; col += 1) {
+    const day = range.from + col;
+    const iso = isoFromDay(day);
+    const night = priced && day >= priced.from && day - priced.from < priced.days.length ? priced.days[day - priced.from] : undefined;
+    const unitClosed = unit?.pricing?.closedDays.has(iso) ?? false;
+    const closed = row.kind === 'unit' ? unitClosed : (night?.closed ?? false);
+    const minStay = night && night.minStay !== baseMinStay ? night.minStay : 0;
+    const selected = col >= p.selFirst && col <= p.selLast;
+    const cls = [styles.cell, closed ? styles.closed : '', selected ? styles.selected : '', col === p.activeCol ? styles.active : '', isoWeekday(day) >= 6 ? styles.weekendCell : ''].join(' ');
+    cells.push(
+      <div key={col} className={cls} style={{ left: LABEL_WIDTH + col * CELL_WIDTH, width: CELL_WIDTH }} data-row={p.index} data-col={col} data-date={iso} data-closed={closed || undefined} role="gridcell" aria-selected={selected} title={closed ? p.closedLabel : undefined}>
+        {night && currency ? <span className={styles.price}>{cellPrice(night.price, currency, p.locale)}</span> : null}
+        {minStay ? <span className={styles.minStay}>{minStay}+</span> : null}
+        {row.kind === 'rate' && night?.closedToArrival ? <span className={styles.cta} aria-hidden /> : null}
+        {row.kind === 'rate' && night?.closedToDeparture ? <span className={styles.ctd} aria-hidden /> : null}
+      </div>,
+    );
+  }
+  const bars = [];
+  if (row.kind === 'unit' && unit) {
+    const lo = range.from + p.firstCol;
+    const hi = range.from + p.lastCol + 1;
+    for (const stay of unit.stays) {
+      if (stay.checkout <= lo || stay.checkin >= hi) continue;
+      const left = LABEL_WIDTH + (stay.checkin - range.from) * CELL_WIDTH + CELL_WIDTH / 2;
+      const width = (stay.checkout - stay.checkin) * CELL_WIDTH - 2;
+      const style = { left, width, background: stay.channel ? (CHANNEL_COLOURS[stay.channel] ?? OTHER_CHANNEL_COLOUR) : OTHER_CHANNEL_COLOUR };
+      const text = stay.guestName ?? (stay.guests !== null ? `${stay.guests}` : '');
+      bars.push(
+        stay.bookingId ? (
+          <Link key={stay.id} href={bookingUrl(stay.bookingId)} className={styles.bar} style={style} data-stay={stay.id} title={`${text} ${isoFromDay(stay.checkin)} – ${isoFromDay(stay.checkout)}`}>
+            {text}
+          </Link>
+        ) : (
+          <div key={stay.id} className={styles.bar} style={style} data-stay={stay.id} title={`${isoFromDay(stay.checkin)} – ${isoFromDay(stay.checkout)}`}>
+            {text}
+          </div>
+        ),
+      );
+    }
+  }
+  return (
+    <div className={styles.row} style={{ top: p.top, height: p.height, width: p.width }} role="row" data-row-key={row.key}>
+      <div className={row.kind === 'rate' ? `${styles.label} ${styles.rateLabel}` : styles.label} style={{ width: LABEL_WIDTH }} role="rowheader" title={row.name}>
+        {row.kind === 'rate' && row.derived ? '↳ ' : ''}
+        {row.name}
+        {currency ? <span className={styles.currency}> {currency}</span> : null}
+      </div>
+      {cells}
+      {bars}
+    </div>
+  );
+});

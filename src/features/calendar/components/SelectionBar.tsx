@@ -1,0 +1,103 @@
+// What can be done with the selected nights of one row: close or open them, set a price or a
+// minimum stay (dialogs), or start a new booking when they are free. Renders props only.
+import { useState } from 'react';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Currency } from '@/domain/money';
+import { EditValueDialog } from './EditValueDialog';
+
+export interface SelectionSummary {
+  unitId: string;
+  unitName: string;
+  arrival: string;
+  departure: string;
+  nights: number;
+  /** No stay takes any of the nights. */
+  free: boolean;
+  rates: readonly { id: string; name: string; currency: Currency }[];
+  /** The rate the selected row prices (a rate row's own, a unit row's main rate). */
+  rateId: string | null;
+  newBookingHref: string | null;
+}
+
+export interface SelectionBarProps {
+  summary: SelectionSummary;
+  canEdit: boolean;
+  tooLong: boolean;
+  onClose(): void;
+  onOpen(): void;
+  onPrice(rateId: string, price: number | null): void;
+  onMinStay(minStay: number | null): void;
+  onClear(): void;
+}
+
+export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPrice, onMinStay, onClear }: SelectionBarProps) {
+  const { t } = useTranslation('calendar');
+  const [dialog, setDialog] = useState<'price' | 'minStay' | null>(null);
+  return (
+    <Paper variant="outlined" sx={{ p: 1, mb: 1 }} data-testid="selection-bar">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="body2" sx={{ mr: 1 }}>
+          {t('selection.summary', { unit: summary.unitName, arrival: summary.arrival, departure: summary.departure, count: summary.nights })}
+        </Typography>
+        {canEdit && !tooLong ? (
+          <>
+            <Button size="small" variant="contained" onClick={onClose}>
+              {t('selection.close')}
+            </Button>
+            <Button size="small" variant="outlined" onClick={onOpen}>
+              {t('selection.open')}
+            </Button>
+            <Button size="small" variant="outlined" onClick={() => setDialog('price')} disabled={summary.rates.length === 0}>
+              {t('selection.price')}
+            </Button>
+            <Button size="small" variant="outlined" onClick={() => setDialog('minStay')}>
+              {t('selection.minStay')}
+            </Button>
+          </>
+        ) : null}
+        {canEdit && tooLong ? (
+          <Typography variant="body2" color="error">
+            {t('selection.tooLong')}
+          </Typography>
+        ) : null}
+        {summary.newBookingHref && summary.free ? (
+          <Button size="small" variant="outlined" color="secondary" component={Link} href={summary.newBookingHref}>
+            {t('selection.newBooking')}
+          </Button>
+        ) : null}
+        <Button size="small" onClick={onClear}>
+          {t('selection.clear')}
+        </Button>
+      </Stack>
+      {dialog === 'price' ? (
+        <EditValueDialog
+          kind="price"
+          rates={summary.rates}
+          initialRateId={summary.rateId ?? summary.rates[0]?.id ?? ''}
+          onCancel={() => setDialog(null)}
+          onSave={(value, rateId) => {
+            setDialog(null);
+            onPrice(rateId, value);
+          }}
+        />
+      ) : null}
+      {dialog === 'minStay' ? (
+        <EditValueDialog
+          kind="minStay"
+          rates={summary.rates}
+          initialRateId=""
+          onCancel={() => setDialog(null)}
+          onSave={(value) => {
+            setDialog(null);
+            onMinStay(value);
+          }}
+        />
+      ) : null}
+    </Paper>
+  );
+}

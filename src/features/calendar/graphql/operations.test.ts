@@ -1,0 +1,185 @@
+// The calendar's operations on the real embedded backend (seeded demo data, the product's metadata)
+// with real tokens: the live window reaches another user within 2 s, every role reads only its
+// units, and the bulk edits are refused to owners, cleaners, communicators, managers on units they
+// do not manage, and for values of the wrong type or range.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { print } from 'graphql';
+import { createClient, type Client as WsClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
+import type { RunningBackend } from '../../../../backend/server';
+import { startTestBackend } from '../../../../tests/helpers/backend';
+import { DEMO, makeClient, type Caller, type Client } from '../../../../tests/integration/permissionsClient';
+import { CalendarOccupancyDocument, type CalendarOccupancySubscription } from './calendarOccupancy.generated';
+import { CalendarWindowDocument, type CalendarWindowSubscription } from './calendarWindow.generated';
+import { SetRateDatesPriceDocument } from './setRateDatesPrice.generated';
+import { SetUnitDatesClosedDocument } from './setUnitDatesClosed.generated';
+import { SetUnitDatesMinStayDocument } from './setUnitDatesMinStay.generated';
+
+const WINDOW = print(CalendarWindowDocument);
+const OCCUPANCY = print(CalendarOccupancyDocument);
+const CLOSE = print(SetUnitDatesClosedDocument);
+const MIN_STAY = print(SetUnitDatesMinStayDocument);
+const PRICE = print(SetRateDatesPriceDocument);
+const RANGE = { from: '2027-03-01', to: '2027-04-01' };
+
+const as = (role: string, userId: string): Caller => ({ role, userId });
+const OWNER = as('owner', DEMO.owner);
+const MEMBER = as('member', DEMO.member);
+const MANAGER = as('manager', DEMO.manager);
+const CLEANER = as('cleaner', DEMO.cleaner);
+const COMMUNICATOR = as('communicator', DEMO.communicator);
+
+let backend: RunningBackend;
+let client: Client;
+const sockets: WsClient[] = [];
+
+async function unitIds(where: Record<string, unknown>): Promise<string[]> {
+  const r = await client.data<{ units: { id: string }[] }>('admin-secret', 'query ($w: units_bool_exp!) { units(where: $w, order_by: {id: asc}) { id } }', { w: where });
+  return r.units.map((u) => u.id);
+}
+
+const managedBy = (u: string) => ({ accommodation: { _or: [{ created_by_user_id: { _eq: u } }, { units: { unit_2_users: { user_id: { _eq: u }, connection_type: { _eq: 'manager' } } } }] } });
+
+async function subscribe<T>(role: string, userId: string, query: string, variables: Record<string, unknown>, onData: (data: T) => void): Promise<void> {
+  const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, 'x-hasura-user-id': userId, 'x-hasura-user-is-anonymous': 'false' }, sub: userId }, 900);
+  const ws = createClient({ url: `${backend.url.replace('http', 'ws')}/v1/graphql`, webSocketImpl: WebSocket, connectionParams: { headers: { Authorization: `Bearer ${token}` } }, retryAttempts: 0 });
+  sockets.push(ws);
+  await new Promise<void>((resolve, reject) => {
+    let first = true;
+    ws.subscribe<T>(
+      { query, variables },
+      {
+        next: (msg) => {
+          if (msg.errors) reject(new Error(JSON.stringify(msg.errors)));
+          else if (msg.data) onData(msg.data);
+          if (first) {
+            first = false;
+            resolve();
+          }
+        },
+        error: reject,
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+async function until(probe: () => boolean, ms: number): Promise<number> {
+  const start = Date.now();
+  while (!probe()) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return Date.now() - start;
+}
+
+const nights = (unitId: string, dates: string[], extra: Record<string, unknown>) => dates.map((date) => ({ unit_id: unitId, date, ...extra }));
+
+beforeAll(async () => {
+  backend = await startTestBackend({ applySeeds: true });
+  client = makeClient(backend);
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of sockets) await s.dispose();
+  await backend?.close();
+});
+
+describe('the live window', () => {
+  it('shows an owner only their units, and a member closing nights reaches them within 2 s', async () => {
+    const own = await unitIds({ accommodation: { owner: { user_id: { _eq: DEMO.owner } } } });
+    const all = await unitIds({});
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.length).toBeLessThan(all.length);
+    let latest: CalendarWindowSubscription | null = null;
+    await subscribe<CalendarWindowSubscription>('owner', DEMO.owner, WINDOW, { units: {}, ...RANGE }, (d) => (latest = d));
+    const seen = () => (latest as CalendarWindowSubscription | null)?.units ?? [];
+    expect(seen().map((u) => u.id).sort()).toEqual(own);
+    // The owner's rates come with the rules that price them (metadata lets owners read those).
+    expect(seen().flatMap((u) => u.rates).length).toBeGreaterThan(0);
+
+    const unit = own[0];
+    const r = await client.gql(MEMBER, CLOSE, { objects: nights(unit, ['2027-03-10', '2027-03-11', '2027-03-12'], { is_closed: true }) });
+    expect(r.errors).toBeUndefined();
+    const took = await until(() => seen().find((u) => u.id === unit)?.unit_dates.filter((d) => d.is_closed).length === 3, 2000);
+    expect(took).toBeLessThan(2000);
+
+    // Opening again keeps the rows (upsert of is_closed only) and arrives as well.
+    await client.data(MEMBER, CLOSE, { objects: nights(unit, ['2027-03-11'], { is_closed: false }) });
+    await until(() => seen().find((u) => u.id === unit)?.unit_dates.filter((d) => d.is_closed).length === 2, 2000);
+  });
+
+  it('gives cleaners occupancy of the units they clean and refuses them the priced window', async () => {
+    const cleaned = await unitIds({ unit_2_users: { user_id: { _eq: DEMO.cleaner }, connection_type: { _eq: 'cleaner' } } });
+    let latest: CalendarOccupancySubscription | null = null;
+    await subscribe<CalendarOccupancySubscription>('cleaner', DEMO.cleaner, OCCUPANCY, { units: {}, ...RANGE }, (d) => (latest = d));
+    expect((latest as CalendarOccupancySubscription | null)?.units.map((u) => u.id).sort()).toEqual(cleaned);
+    const refused = await client.gql(CLEANER, WINDOW.replace('subscription', 'query'), { units: {}, ...RANGE });
+    expect(refused.errors?.[0]?.extensions.code).toBe('validation-failed');
+    // Guest names stay hidden: the booking is not reachable from a cleaner's stays.
+    const names = await client.gql(CLEANER, `{ booked_units { booking { customer_name } } }`);
+    expect(names.errors?.[0]?.extensions.code).toBe('validation-failed');
+  });
+
+  it('refuses the window without a token', async () => {
+    const r = await client.gql('public', WINDOW.replace('subscription', 'query'), { units: {}, ...RANGE });
+    expect(r.errors?.[0]?.extensions.code).toBe('validation-failed');
+  });
+});
+
+describe('bulk edits', () => {
+  it('refuse owners, cleaners and communicators', async () => {
+    const [unit] = await unitIds({ accommodation: { owner: { user_id: { _eq: DEMO.owner } } } });
+    const rate = await client.data<{ rates: { id: string }[] }>('admin-secret', 'query ($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u: unit });
+    for (const caller of [OWNER, CLEANER, COMMUNICATOR]) {
+      const closed = await client.gql(caller, CLOSE, { objects: nights(unit, ['2027-03-20'], { is_closed: true }) });
+      expect(closed.errors?.[0]?.extensions.code, JSON.stringify(caller)).toBe('validation-failed');
+      const priced = await client.gql(caller, PRICE, { objects: [{ rate_id: rate.rates[0].id, date: '2027-03-20', price: 1 }] });
+      expect(priced.errors?.[0]?.extensions.code, JSON.stringify(caller)).toBe('validation-failed');
+    }
+    const left = await client.data<{ unit_dates: unknown[] }>('admin-secret', `{ unit_dates(where: {date: {_eq: "2027-03-20"}}) { date } }`);
+    expect(left.unit_dates).toEqual([]);
+  });
+
+  it('let a manager edit managed units only', async () => {
+    const managed = await unitIds(managedBy(DEMO.manager));
+    const other = await unitIds({ _not: managedBy(DEMO.manager) });
+    expect(managed.length && other.length).toBeTruthy();
+    const ok = await client.gql(MANAGER, MIN_STAY, { objects: nights(managed[0], ['2027-03-21'], { min_stay: 3 }) });
+    expect(ok.errors).toBeUndefined();
+    const refused = await client.gql(MANAGER, CLOSE, { objects: nights(other[0], ['2027-03-21'], { is_closed: true }) });
+    expect(refused.errors?.[0]?.extensions.code).toBe('permission-error');
+    const otherRate = await client.data<{ rates: { id: string }[] }>('admin-secret', 'query ($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u: other[0] });
+    const price = await client.gql(MANAGER, PRICE, { objects: [{ rate_id: otherRate.rates[0].id, date: '2027-03-21', price: 1 }] });
+    expect(price.errors?.[0]?.extensions.code).toBe('permission-error');
+    // A batch mixing a managed and an unmanaged unit writes nothing (one statement).
+    const mixed = await client.gql(MANAGER, CLOSE, { objects: [...nights(managed[0], ['2027-03-22'], { is_closed: true }), ...nights(other[0], ['2027-03-22'], { is_closed: true })] });
+    expect(mixed.errors).toBeDefined();
+    const rows = await client.data<{ unit_dates: { unit_id: string }[] }>('admin-secret', `{ unit_dates(where: {date: {_in: ["2027-03-21", "2027-03-22"]}}) { unit_id } }`);
+    expect(rows.unit_dates).toEqual([{ unit_id: managed[0] }]);
+  });
+
+  it('refuse values of the wrong type or range', async () => {
+    const [unit] = await unitIds(managedBy(DEMO.manager));
+    const rate = await client.data<{ rates: { id: string }[] }>('admin-secret', 'query ($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u: unit });
+    const rateId = rate.rates[0].id;
+    const cases: [string, Record<string, unknown>, string][] = [
+      [PRICE, { objects: [{ rate_id: rateId, date: '2027-03-23', price: -5 }] }, 'constraint-violation'],
+      [PRICE, { objects: [{ rate_id: rateId, date: '2027-03-23', price: 'abc' }] }, ''],
+      [PRICE, { objects: [{ rate_id: rateId, date: '2027-02-30', price: 5 }] }, ''],
+      [MIN_STAY, { objects: nights(unit, ['2027-03-23'], { min_stay: 0 }) }, 'constraint-violation'],
+      [MIN_STAY, { objects: nights(unit, ['2027-03-23'], { min_stay: 1.5 }) }, ''],
+      [CLOSE, { objects: nights(unit, ['2027-03-23'], { is_closed: 'yes' }) }, ''],
+      [CLOSE, { objects: [{ unit_id: 'not-a-uuid', date: '2027-03-23', is_closed: true }] }, ''],
+      // A column the mutation does not offer (a note) cannot ride along.
+      [CLOSE, { objects: nights(unit, ['2027-03-23'], { is_closed: true, updated_at: '2000-01-01T00:00:00Z' }) }, 'validation-failed'],
+    ];
+    for (const [query, variables, code] of cases) {
+      const r = await client.gql(MANAGER, query, variables);
+      expect(r.errors, JSON.stringify(variables)).toBeDefined();
+      if (code) expect(r.errors?.[0]?.extensions.code, JSON.stringify(variables)).toBe(code);
+    }
+    const rows = await client.data<{ unit_dates: unknown[]; rate_dates: unknown[] }>('admin-secret', `{ unit_dates(where: {date: {_eq: "2027-03-23"}}) { date } rate_dates(where: {date: {_in: ["2027-03-23", "2027-02-28"]}}) { date } }`);
+    expect(rows).toEqual({ unit_dates: [], rate_dates: [] });
+  });
+});

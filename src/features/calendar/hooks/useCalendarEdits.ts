@@ -1,0 +1,31 @@
+// The calendar's bulk edits on a range of nights: close/open and minimum stay on the unit
+// (unit_dates), a nightly price on a rate (rate_dates). No refetch: the window subscription
+// brings the change back, to this user and everyone else looking.
+import { useMutation } from '@apollo/client/react';
+import { useWrite } from '@/components/form/useWrite';
+import { isoFromDay, type DayNumber } from '@/domain/pricing';
+import { SetRateDatesPriceDocument } from '../graphql/setRateDatesPrice.generated';
+import { SetUnitDatesClosedDocument } from '../graphql/setUnitDatesClosed.generated';
+import { SetUnitDatesMinStayDocument } from '../graphql/setUnitDatesMinStay.generated';
+
+function nights(from: DayNumber, to: DayNumber): string[] {
+  const out: string[] = [];
+  for (let d = from; d < to; d += 1) out.push(isoFromDay(d));
+  return out;
+}
+
+export function useCalendarEdits() {
+  const write = useWrite();
+  const [setClosed] = useMutation(SetUnitDatesClosedDocument);
+  const [setMinStay] = useMutation(SetUnitDatesMinStayDocument);
+  const [setPrice] = useMutation(SetRateDatesPriceDocument);
+  return {
+    setClosed: (unitId: string, from: DayNumber, to: DayNumber, closed: boolean) =>
+      write(() => setClosed({ variables: { objects: nights(from, to).map((date) => ({ unit_id: unitId, date, is_closed: closed })) } })),
+    setMinStay: (unitId: string, from: DayNumber, to: DayNumber, minStay: number | null) =>
+      write(() => setMinStay({ variables: { objects: nights(from, to).map((date) => ({ unit_id: unitId, date, min_stay: minStay })) } })),
+    /** Price in major units of the rate's currency; null returns the nights to the rate's own price. */
+    setPrice: (rateId: string, from: DayNumber, to: DayNumber, price: number | null) =>
+      write(() => setPrice({ variables: { objects: nights(from, to).map((date) => ({ rate_id: rateId, date, price })) } })),
+  };
+}

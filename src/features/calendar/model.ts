@@ -1,0 +1,154 @@
+// From the calendar's live rows to what the grid draws: the rows (accommodations, units, rates
+// unless hidden), each unit's stays as bars, and every rate's nights priced by the one pricing
+// engine (domain/pricing priceCalendar). No price is computed anywhere else.
+import { isoFromDay, parseIsoDay, priceCalendar, PricingError, type CalendarDay, type DayNumber, type PricingData } from '@/domain/pricing';
+import { pricingDataFromRows, type RateRow, type UnitDateRow } from '@/domain/pricing/rows';
+import type { Currency } from '@/domain/money';
+import type { DayRange } from './axis';
+
+export interface Stay {
+  id: string;
+  checkin: DayNumber;
+  checkout: DayNumber;
+  bookingId: string | null;
+  guestName: string | null;
+  channel: string | null;
+  guests: number | null;
+}
+
+export interface CalendarRate {
+  id: string;
+  name: string;
+  parentId: string | null;
+  currency: Currency;
+}
+
+export interface CalendarUnit {
+  id: string;
+  name: string;
+  accommodationId: string;
+  accommodationName: string;
+  stays: Stay[];
+  /** Absent when the user may not read prices (cleaners). */
+  pricing: { data: PricingData; rates: CalendarRate[]; closedDays: ReadonlySet<string>; minStays: ReadonlyMap<string, number> } | null;
+}
+
+export type CalendarRow =
+  | { kind: 'accommodation'; key: string; accommodationId: string; name: string; collapsed: boolean }
+  | { kind: 'unit'; key: string; unitId: string; name: string; rateId: string | null }
+  | { kind: 'rate'; key: string; unitId: string; rateId: string; name: string; derived: boolean };
+
+export interface RowOptions {
+  hideRates: boolean;
+  hideChildRates: boolean;
+  collapsed: ReadonlySet<string>;
+}
+
+/** The unit's rate its own row prices: the first rate not derived from another, else the first. */
+export function mainRate(unit: CalendarUnit): CalendarRate | null {
+  const rates = unit.pricing?.rates ?? [];
+  return rates.find((r) => r.parentId === null) ?? rates[0] ?? null;
+}
+
+export function buildRows(units: readonly CalendarUnit[], options: RowOptions): CalendarRow[] {
+  const rows: CalendarRow[] = [];
+  let current: string | null = null;
+  for (const unit of units) {
+    if (unit.accommodationId !== current) {
+      current = unit.accommodationId;
+      rows.push({ kind: 'accommodation', key: `a:${unit.accommodationId}`, accommodationId: unit.accommodationId, name: unit.accommodationName, collapsed: options.collapsed.has(unit.accommodationId) });
+    }
+    if (options.collapsed.has(unit.accommodationId)) continue;
+    rows.push({ kind: 'unit', key: `u:${unit.id}`, unitId: unit.id, name: unit.name, rateId: mainRate(unit)?.id ?? null });
+    if (options.hideRates) continue;
+    for (const rate of unit.pricing?.rates ?? []) {
+      if (options.hideChildRates && rate.parentId !== null) continue;
+      rows.push({ kind: 'rate', key: `r:${rate.id}`, unitId: unit.id, rateId: rate.id, name: rate.name, derived: rate.parentId !== null });
+    }
+  }
+  return rows;
+}
+
+/** Each rate's nights over the window, from the engine; a rate the engine refuses (broken chain) gets none. */
+export function priceUnit(unit: CalendarUnit, window: DayRange, today: DayNumber): Map<string, CalendarDay[]> {
+  const out = new Map<string, CalendarDay[]>();
+  if (!unit.pricing) return out;
+  const from = isoFromDay(window.from);
+  const to = isoFromDay(window.to);
+  const todayIso = isoFromDay(today);
+  for (const rate of unit.pricing.rates) {
+    try {
+      out.set(rate.id, priceCalendar(unit.pricing.data, { rateId: rate.id, from, to, today: todayIso }));
+    } catch (error) {
+      if (!(error instanceof PricingError)) throw error;
+    }
+  }
+  return out;
+}
+
+/** Whether any stay of the unit takes a night in [from, to). */
+export function hasStayIn(unit: CalendarUnit, from: DayNumber, to: DayNumber): boolean {
+  return unit.stays.some((s) => s.checkin < to && s.checkout > from);
+}
+
+interface WindowUnitRow {
+  id: string;
+  name: string;
+  accommodation_id: string;
+  occ_adults: number;
+  occ_children: number;
+  occ_infants: number;
+  accommodation: { id: string; name: string };
+  unit_dates: (UnitDateRow & { note?: string | null })[];
+  rates: (RateRow & { rate_dates: NonNullable<RateRow['rate_dates']> })[];
+  booked_units: { id: string; checkin: string; checkout: string; booking: { id: string; customer_name: string; channel: string; status: string } | null }[];
+}
+
+interface OccupancyUnitRow {
+  id: string;
+  name: string;
+  accommodation_id: string;
+  accommodation: { id: string; name: string };
+  booked_units: { id: string; checkin: string; checkout: string; adults: number; children: number; infants: number }[];
+}
+
+const day = (iso: string): DayNumber => parseIsoDay(iso) ?? 0;
+
+/** The staff/owner subscription's units, ready for the grid. */
+export function unitsFromWindow(rows: readonly WindowUnitRow[], window: DayRange): CalendarUnit[] {
+  const from = isoFromDay(window.from);
+  const to = isoFromDay(window.to);
+  return rows.map((row) => {
+    const data = pricingDataFromRows({ unit: row, rates: row.rates, from, to });
+    const closedDays = new Set(row.unit_dates.filter((d) => d.is_closed).map((d) => d.date));
+    const minStays = new Map(row.unit_dates.flatMap((d) => (d.min_stay ? [[d.date, d.min_stay] as const] : [])));
+    return {
+      id: row.id,
+      name: row.name,
+      accommodationId: row.accommodation_id,
+      accommodationName: row.accommodation.name,
+      stays: row.booked_units.map((b) => ({ id: b.id, checkin: day(b.checkin), checkout: day(b.checkout), bookingId: b.booking?.id ?? null, guestName: b.booking?.customer_name ?? null, channel: b.booking?.channel ?? null, guests: null })),
+      pricing: { data, rates: row.rates.map((r) => ({ id: r.id, name: r.name, parentId: r.parent_rate_id, currency: data.rates.get(r.id)!.currency })), closedDays, minStays },
+    };
+  });
+}
+
+/** The cleaners' subscription's units: stays with guest counts only. */
+export function unitsFromOccupancy(rows: readonly OccupancyUnitRow[]): CalendarUnit[] {
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    accommodationId: row.accommodation_id,
+    accommodationName: row.accommodation.name,
+    stays: row.booked_units.map((b) => ({ id: b.id, checkin: day(b.checkin), checkout: day(b.checkout), bookingId: null, guestName: null, channel: null, guests: b.adults + b.children + b.infants })),
+    pricing: null,
+  }));
+}
+
+/** Channel colours for booking bars (fixed so a channel looks the same everywhere). */
+export const CHANNEL_COLOURS: Readonly<Record<string, string>> = {
+  airbnb: '#d9485f',
+  booking: '#1f5fb8',
+  direct: '#2e7d4f',
+};
+export const OTHER_CHANNEL_COLOUR = '#5b6572';
