@@ -21,7 +21,7 @@ async function scan(bytes: Uint8Array, journeyId = stay.journeyId, contentType =
   const res = await fetch(`${backend.url}/v1/functions/journey/scan?journeyId=${encodeURIComponent(journeyId)}`, {
     method: 'POST',
     headers: { 'content-type': contentType, 'x-forwarded-for': `10.8.0.${++ip}` },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

@@ -9,6 +9,7 @@ import { BookingDetailsPanel } from './BookingDetailsPanel';
 import { BookingHistoryPanel } from './BookingHistoryPanel';
 import { BookingMessagesPanel } from '@/features/inbox/views/BookingMessagesPanel';
 import { BookingTasksPanel } from '@/features/tasks/views/BookingTasksPanel';
+import { BookingJourneyPanel } from '@/features/journey/staff/BookingJourneyPanel';
 
 /** What every section panel receives. */
 export interface BookingSectionProps {
@@ -33,6 +34,7 @@ export interface BookingSection {
 export const BOOKING_SECTIONS: readonly BookingSection[] = [
   { id: 'details', labelKey: 'booking:sections.details', Panel: BookingDetailsPanel },
   { id: 'history', labelKey: 'booking:sections.history', Panel: BookingHistoryPanel },
+  { id: 'guests', labelKey: 'journey:staff.title', Panel: BookingJourneyPanel },
   { id: 'messages', labelKey: 'inbox:booking.title', Panel: BookingMessagesPanel, namespaces: ['inbox'] },
   { id: 'tasks', labelKey: 'tasks:panel.section', Panel: BookingTasksPanel, namespaces: ['tasks', 'cleanings'] },
 ];
