@@ -31,7 +31,7 @@ export function fail(res: Response, status: number, error: JourneyErrorCode, mes
 
 /** A contract's 400: the field's own message key when the schema gave one ("journey:validation.letters"). */
 export function failInvalid(res: Response, invalid: InvalidBody): void {
-  const messageKey = /^journey:[\w.]+(\|.*)?$/.test(invalid.message) ? invalid.message : ERROR_KEYS[invalid.error];
+  const messageKey = /^journey:[\w.]+(\|.*)?$/.test(invalid.message) ? invalid.message : (ERROR_KEYS[invalid.error as JourneyErrorCode] ?? 'journey:errors.invalid');
   res.status(400).json({ status: 400, error: invalid.error, message: invalid.message, messageKey, ...(invalid.field ? { field: invalid.field } : {}) });
 }
 

@@ -1,0 +1,19 @@
+// /tfh/[id]: an owner's monthly statement (one monthly closing); see docs/tfh.md.
+import type { GetServerSideProps } from 'next';
+import type { NextPageWithLayout } from '@/components/layout/types';
+import { OwnerStatementView } from '@/features/journey/views/OwnerStatementView';
+import { staffLayout } from '@/features/shell';
+import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+interface Props {
+  id: string;
+}
+
+const OwnerStatementPage: NextPageWithLayout<Props> = ({ id }) => <OwnerStatementView key={id} id={id} />;
+// No area guard: owners open their own statements; the database filters the rows.
+OwnerStatementPage.getLayout = staffLayout();
+export default OwnerStatementPage;
+
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({
+  props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, ['tfh'])) },
+});
