@@ -1,6 +1,8 @@
 // Tasks as rows: complete checkbox, type, title (with its unit), due date and assignee, each
 // editable in place; overdue due dates in red. Renders props, calls callbacks.
+import NextLink from 'next/link';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -10,6 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { isOverdue } from '@/domain/tasks';
+import { bookingUrl } from '@/features/bookings';
+import { threadUrl } from '@/features/inbox';
 import type { TaskFragment } from '../graphql/fragments.generated';
 
 export interface TaskListProps {
@@ -44,6 +48,12 @@ export function TaskList({ tasks, people, today, onComplete, onAssign, onResched
               </Stack>
               {task.description && <Typography variant="body2" color="text.secondary">{task.description}</Typography>}
               {task.unit && <Typography variant="caption" color="text.secondary">{t('list.unit', { unit: task.unit.name })}</Typography>}
+              {!compact && (task.thread_id || task.booking_id) && (
+                <Stack direction="row" spacing={2}>
+                  {task.thread_id && <Link component={NextLink} href={threadUrl(task.thread_id)} variant="body2">{t('list.openThread')}</Link>}
+                  {task.booking_id && <Link component={NextLink} href={bookingUrl(task.booking_id)} variant="body2">{t('list.openBooking')}</Link>}
+                </Stack>
+              )}
             </Stack>
             <TextField
               type="date"
