@@ -48,7 +48,7 @@ export function SubmissionTable({ rows, total, page, onPageChange, onResend, bus
         </TableHead>
         <TableBody>
           {rows.map((r) => (
-            <TableRow key={r.id} data-testid="registry-submission" data-type={r.message_type} data-status={r.status}>
+            <TableRow key={r.id} data-testid="registry-submission" data-id={r.id} data-type={r.message_type} data-status={r.status}>
               <TableCell>{time(r.created_at)}</TableCell>
               {showAccommodation ? (
                 <TableCell>
