@@ -27,6 +27,8 @@ import type { Request, Response } from 'express';
 import { fromMinor, type Currency } from '../src/domain/money';
 import { PricingError, quoteStay, reasonKey } from '../src/domain/pricing';
 import { feeFromRow, pricingDataFromRows, taxRangeFromRow } from '../src/domain/pricing/rows';
+import { checkRequest } from '../src/lib/functions/contract';
+import { quoteFunction } from '../src/lib/functions/quote';
 import { parseQuoteInput } from './_pricing/input';
 import { checkAccess, loadQuoteRows } from './_pricing/load';
 import { reasonMessage } from './_pricing/messages';
@@ -51,7 +53,13 @@ export default async function quote(req: Request, res: Response): Promise<void> 
   const authorization = req.header('authorization');
   if (!authorization || !/^Bearer\s+\S+$/i.test(authorization.trim())) return fail(res, 401, 'unauthorized', 'Sign in first: send the access token as Authorization: Bearer <token>');
 
-  const parsed = parseQuoteInput(req.body, req.header('accept-language'));
+  // The shared contract first (src/lib/functions/quote.ts, what the web app checks before sending),
+  // then what it cannot say: real calendar days, their order, the stay's length, Accept-Language.
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(res, 400, 'invalid-body', 'Send a JSON object (content-type: application/json)');
+  const checked = checkRequest(quoteFunction, body);
+  if (!checked.ok) return fail(res, 400, checked.error.code ?? checked.error.error, checked.error.message, checked.error.field);
+  const parsed = parseQuoteInput(body, req.header('accept-language'));
   if (!parsed.ok) return fail(res, 400, parsed.error.code, parsed.error.message, parsed.error.field);
   const input = parsed.input;
 

@@ -38,14 +38,40 @@ const caller = (data: unknown): FunctionsCaller & { sent: unknown[] } => {
 describe('function contracts', () => {
   it('check a request on the function side: unknown fields and bad values answer 400 with the field', () => {
     expect(checkRequest(quoteFunction, body)).toEqual({ ok: true, value: body });
-    expect(checkRequest(quoteFunction, { ...body, price: 1 })).toMatchObject({ ok: false, error: { status: 400, error: 'unknown-field' } });
-    expect(checkRequest(quoteFunction, { ...body, unitId: 'x' })).toMatchObject({ ok: false, error: { error: 'invalid-body', field: 'unitId' } });
+    expect(checkRequest(quoteFunction, { ...body, price: 1 })).toMatchObject({ ok: false, error: { status: 400, error: 'unknown-field', field: 'price' } });
+    expect(checkRequest(quoteFunction, { ...body, unitId: 'x' })).toMatchObject({ ok: false, error: { error: 'invalid-body', code: 'invalid-uuid', field: 'unitId' } });
+    expect(checkRequest(quoteFunction, { ...body, fees: [UNIT, 'x'] })).toMatchObject({ ok: false, error: { code: 'invalid-uuid', field: 'fees' } });
+    expect(checkRequest(quoteFunction, 'a string')).toMatchObject({ ok: false, error: { error: 'invalid-body' } });
     expect(checkRequest(quoteFunction, { ...body, adults: 0 })).toMatchObject({ ok: false, error: { field: 'adults' } });
   });
 
-  it('agree with what the quote function accepts today', () => {
-    const samples: unknown[] = [body, { ...body, fees: [UNIT], locale: 'hu' }, { ...body, unitId: 'x' }, { ...body, checkIn: '1.7.2026' }, { ...body, extra: true }, { ...body, adults: 0 }];
-    for (const sample of samples) expect([sample, checkRequest(quoteFunction, sample).ok]).toEqual([sample, parseQuoteInput(sample, undefined).ok]);
+  it('agree with what the quote function accepts today, refusing with the same code and field', () => {
+    const samples: unknown[] = [
+      body,
+      { ...body, fees: [UNIT], locale: 'hu' },
+      { ...body, unitId: 'x' },
+      { ...body, unitId: 5 },
+      { ...body, rateId: undefined },
+      { ...body, excludeBookingId: 7 },
+      { ...body, checkIn: '1.7.2026' },
+      { ...body, checkOut: 20260704 },
+      { ...body, extra: true },
+      { ...body, adults: 0 },
+      { ...body, adults: 1.5 },
+      { ...body, infants: 51 },
+      { ...body, fees: 'all' },
+      { ...body, fees: ['x'] },
+      { ...body, fees: Array.from({ length: 21 }, () => UNIT) },
+      { ...body, locale: 'de' },
+      // A UUID of a version yup's uuid() does not know (v7) is still an id Postgres takes.
+      { ...body, unitId: '0193c0de-7b2a-7cc1-9d3e-4f5a6b7c8d9e' },
+    ];
+    for (const sample of samples) {
+      const contract = checkRequest(quoteFunction, sample);
+      const fn = parseQuoteInput(sample, undefined);
+      expect([sample, contract.ok]).toEqual([sample, fn.ok]);
+      if (!contract.ok && !fn.ok) expect([sample, contract.error.code ?? contract.error.error, contract.error.field]).toEqual([sample, fn.error.code, fn.error.field]);
+    }
   });
 
   it('type the answer on the web side and refuse one that does not match', async () => {

@@ -26,16 +26,35 @@ export function defineFunction<RequestSchema extends ObjectSchema<AnyObject>, Re
 export interface InvalidBody {
   status: 400;
   error: 'invalid-body' | 'unknown-field';
+  /** The failing field's own code, when its schema declares one (ErrorCodes); a function may answer it as `error`. */
+  code?: string;
   field?: string;
   message: string;
 }
 
+/**
+ * A field's own 400 codes, by the name of the rule it failed ("max", "matches", "typeError"...),
+ * `default` for any other: `yup.array(...).max(20).meta({ errors: { default: 'invalid-uuid', max: 'too-many-fees' } })`.
+ * The answer then names the top-level field and carries the code.
+ */
+export interface ErrorCodes {
+  errors?: Record<string, string>;
+}
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: InvalidBody };
 
-function invalid(error: unknown): InvalidBody {
+function invalid(request: { fields: Record<string, unknown> }, error: unknown): InvalidBody {
   const e = error as ValidationError;
-  const unknownField = e.type === 'noUnknown';
-  return { status: 400, error: unknownField ? 'unknown-field' : 'invalid-body', field: e.path || undefined, message: e.message };
+  if (e.type === 'noUnknown') {
+    // Yup names the unknown keys in params, not in the path (the path is the object's).
+    const unknown = String((e.params as { unknown?: unknown } | undefined)?.unknown ?? '').split(',')[0].trim();
+    return { status: 400, error: 'unknown-field', field: unknown || e.path || undefined, message: e.message };
+  }
+  const top = e.path ? e.path.split(/[.[]/)[0] : '';
+  const field = top ? (request.fields[top] as Partial<Schema> | undefined) : undefined;
+  const codes = typeof field?.describe === 'function' ? (field.describe() as { meta?: ErrorCodes }).meta?.errors : undefined;
+  const code = codes ? (codes[e.type ?? ''] ?? codes.default) : undefined;
+  return { status: 400, error: 'invalid-body', ...(code ? { code, field: top } : { field: e.path || undefined }), message: e.message };
 }
 
 /** On the function's side: the body as the contract's type, or the 400 to answer. Unknown fields are refused. */
@@ -43,7 +62,7 @@ export function checkRequest<Req extends AnyObject>(contract: FunctionContract<R
   try {
     return { ok: true, value: contract.request.noUnknown(true).strict(false).validateSync(body, { abortEarly: true, stripUnknown: false }) as Req };
   } catch (error) {
-    return { ok: false, error: invalid(error) };
+    return { ok: false, error: invalid(contract.request, error) };
   }
 }
 
