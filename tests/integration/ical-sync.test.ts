@@ -217,6 +217,36 @@ describe('importing channel feeds', () => {
   });
 });
 
+describe('syncing one feed now (POST /v1/functions/ical/sync)', () => {
+  async function syncNow(caller: { role: string; userId: string } | 'none' | 'forged', body: unknown) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (caller === 'forged') headers.authorization = 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
+    else if (caller !== 'none') headers.authorization = `Bearer ${await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [caller.role], 'x-hasura-default-role': caller.role, 'x-hasura-user-id': caller.userId }, sub: caller.userId }, 900)}`;
+    const res = await fetch(`${backend.url}/v1/functions/ical/sync`, { method: 'POST', headers, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+  }
+
+  it('polls a feed the caller may see and answers what changed', async () => {
+    routes.set('/now.ics', { body: airbnb([{ uid: 'now-1', from: 470, to: 472 }]) });
+    const id = await addFeed(member, UNIT.studio, 'airbnb', '/now.ics');
+    const r = await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id });
+    expect(r).toEqual({ status: 200, body: { status: 'ok', created: 1, moved: 0, cancelled: 0, conflicts: 0 } });
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id })).body).toMatchObject({ created: 0 });
+    // Other roles and other managers' feeds do not exist for them; bad tokens and bodies are refused.
+    const managed = await client.data<{ units: { id: string }[] }>(manager, '{ units { id } }');
+    expect(managed.units.some((u) => u.id === UNIT.studio)).toBe(false);
+    expect((await syncNow({ role: 'manager', userId: DEMO.manager }, { feedId: id })).status).toBe(404);
+    expect((await syncNow({ role: 'communicator', userId: DEMO.communicator }, { feedId: id })).status).toBe(404);
+    expect((await syncNow('none', { feedId: id })).status).toBe(401);
+    expect((await syncNow('forged', { feedId: id })).status).toBe(401);
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: 'nope' })).body).toMatchObject({ status: 400, error: 'invalid-body', field: 'feedId' });
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id, url: 'http://169.254.169.254/' })).body).toMatchObject({ status: 400, error: 'unknown-field' });
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: crypto.randomUUID() })).status).toBe(404);
+    await deactivate(id);
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id })).status).toBe(409);
+  }, 30_000);
+});
+
 describe('the export feed', () => {
   const exportUrl = (token: string) => `${backend.url}/v1/functions/ical/export?token=${encodeURIComponent(token)}`;
   const tokenOf = async (caller: Caller, unitId: string) => (await client.data<{ unit_ical_exports_by_pk: { token: string } | null }>(caller, 'query($u: uuid!) { unit_ical_exports_by_pk(unit_id: $u) { token } }', { u: unitId })).unit_ical_exports_by_pk?.token;

@@ -154,3 +154,14 @@ describe('planning an import', () => {
     for (const s of ['Reserved', 'Guest stay', '']) expect(isBlockSummary(s), s).toBe(false);
   });
 });
+
+describe('the import feed form', () => {
+  it('accepts http(s) URLs only, without credentials, up to 2000 characters', async () => {
+    const { icalFeedSchema, isFeedUrl } = await import('./feedSchema');
+    expect(isFeedUrl('https://www.airbnb.com/calendar/ical/12345.ics?s=abc')).toBe(true);
+    expect(isFeedUrl('http://admin.booking.com/hotel/hoteladmin/ical.html?t=x')).toBe(true);
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://x/y.ics', 'https://u:p@x.com/a.ics', `https://x.com/${'a'.repeat(2000)}`, 'not a url']) expect(isFeedUrl(bad), bad).toBe(false);
+    await expect(icalFeedSchema.validate({ channel: 'airbnb', url: 'file:///etc/passwd' })).rejects.toThrow('booking:ical.invalidUrl');
+    await expect(icalFeedSchema.validate({ channel: 'expedia', url: 'https://x.com/a.ics' })).rejects.toThrow();
+  });
+});

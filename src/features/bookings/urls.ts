@@ -68,6 +68,11 @@ export function bookingListStateOf(query: Query): BookingListState {
   };
 }
 
+/** The calendar (iCal) sync screen. */
+export function bookingSyncUrl(): string {
+  return '/bookings/sync';
+}
+
 export function bookingUrl(id: string, section?: string): string {
   const path = `/bookings/${encodeURIComponent(id)}`;
   return section && section !== 'details' ? `${path}?section=${encodeURIComponent(section)}` : path;

@@ -3617,6 +3617,134 @@ export type guest_checkins_update_column =
   | 'visa_place_of_entry'
   | 'zip';
 
+export type ical_import_feeds_bool_exp = {
+  _and?: Array<ical_import_feeds_bool_exp> | null | undefined;
+  _not?: ical_import_feeds_bool_exp | null | undefined;
+  _or?: Array<ical_import_feeds_bool_exp> | null | undefined;
+  channel?: booking_channels_enum_comparison_exp | null | undefined;
+  conflicts?: jsonb_comparison_exp | null | undefined;
+  created_at?: timestamptz_comparison_exp | null | undefined;
+  id?: uuid_comparison_exp | null | undefined;
+  imported_events?: ical_imported_events_bool_exp | null | undefined;
+  imported_events_aggregate?: ical_imported_events_aggregate_bool_exp | null | undefined;
+  is_active?: Boolean_comparison_exp | null | undefined;
+  last_error?: String_comparison_exp | null | undefined;
+  last_polled_at?: timestamptz_comparison_exp | null | undefined;
+  last_success_at?: timestamptz_comparison_exp | null | undefined;
+  lease_until?: timestamptz_comparison_exp | null | undefined;
+  status?: String_comparison_exp | null | undefined;
+  unit?: units_bool_exp | null | undefined;
+  unit_id?: uuid_comparison_exp | null | undefined;
+  updated_at?: timestamptz_comparison_exp | null | undefined;
+  url?: String_comparison_exp | null | undefined;
+};
+
+export type ical_import_feeds_constraint =
+  | 'ical_import_feeds_pkey'
+  | 'ical_import_feeds_unit_id_url_key';
+
+export type ical_import_feeds_insert_input = {
+  channel?: booking_channels_enum | null | undefined;
+  conflicts?: unknown;
+  created_at?: string | null | undefined;
+  id?: string | null | undefined;
+  imported_events?: ical_imported_events_arr_rel_insert_input | null | undefined;
+  is_active?: boolean | null | undefined;
+  last_error?: string | null | undefined;
+  last_polled_at?: string | null | undefined;
+  last_success_at?: string | null | undefined;
+  lease_until?: string | null | undefined;
+  status?: string | null | undefined;
+  unit?: units_obj_rel_insert_input | null | undefined;
+  unit_id?: string | null | undefined;
+  updated_at?: string | null | undefined;
+  url?: string | null | undefined;
+};
+
+export type ical_import_feeds_obj_rel_insert_input = {
+  data: ical_import_feeds_insert_input;
+  on_conflict?: ical_import_feeds_on_conflict | null | undefined;
+};
+
+export type ical_import_feeds_on_conflict = {
+  constraint: ical_import_feeds_constraint;
+  update_columns?: Array<ical_import_feeds_update_column>;
+  where?: ical_import_feeds_bool_exp | null | undefined;
+};
+
+export type ical_import_feeds_update_column =
+  | 'channel'
+  | 'conflicts'
+  | 'created_at'
+  | 'id'
+  | 'is_active'
+  | 'last_error'
+  | 'last_polled_at'
+  | 'last_success_at'
+  | 'lease_until'
+  | 'status'
+  | 'unit_id'
+  | 'updated_at'
+  | 'url';
+
+export type ical_imported_events_aggregate_bool_exp = {
+  count?: ical_imported_events_aggregate_bool_exp_count | null | undefined;
+};
+
+export type ical_imported_events_aggregate_bool_exp_count = {
+  arguments?: Array<ical_imported_events_select_column> | null | undefined;
+  distinct?: boolean | null | undefined;
+  filter?: ical_imported_events_bool_exp | null | undefined;
+  predicate: Int_comparison_exp;
+};
+
+export type ical_imported_events_arr_rel_insert_input = {
+  data: Array<ical_imported_events_insert_input>;
+  on_conflict?: ical_imported_events_on_conflict | null | undefined;
+};
+
+export type ical_imported_events_bool_exp = {
+  _and?: Array<ical_imported_events_bool_exp> | null | undefined;
+  _not?: ical_imported_events_bool_exp | null | undefined;
+  _or?: Array<ical_imported_events_bool_exp> | null | undefined;
+  booking?: bookings_bool_exp | null | undefined;
+  booking_id?: uuid_comparison_exp | null | undefined;
+  created_at?: timestamptz_comparison_exp | null | undefined;
+  feed?: ical_import_feeds_bool_exp | null | undefined;
+  feed_id?: uuid_comparison_exp | null | undefined;
+  uid?: String_comparison_exp | null | undefined;
+};
+
+export type ical_imported_events_constraint =
+  | 'ical_imported_events_pkey';
+
+export type ical_imported_events_insert_input = {
+  booking?: bookings_obj_rel_insert_input | null | undefined;
+  booking_id?: string | null | undefined;
+  created_at?: string | null | undefined;
+  feed?: ical_import_feeds_obj_rel_insert_input | null | undefined;
+  feed_id?: string | null | undefined;
+  uid?: string | null | undefined;
+};
+
+export type ical_imported_events_on_conflict = {
+  constraint: ical_imported_events_constraint;
+  update_columns?: Array<ical_imported_events_update_column>;
+  where?: ical_imported_events_bool_exp | null | undefined;
+};
+
+export type ical_imported_events_select_column =
+  | 'booking_id'
+  | 'created_at'
+  | 'feed_id'
+  | 'uid';
+
+export type ical_imported_events_update_column =
+  | 'booking_id'
+  | 'created_at'
+  | 'feed_id'
+  | 'uid';
+
 export type inspection_checks_aggregate_bool_exp = {
   count?: inspection_checks_aggregate_bool_exp_count | null | undefined;
 };
@@ -8029,6 +8157,13 @@ export type BookingUnitOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type BookingUnitOptionsQuery = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, rates: Array<{ id: string, name: string, currency: currencies_enum, occupancy: number }> }> };
 
+export type DeleteIcalFeedMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteIcalFeedMutation = { delete_ical_import_feeds_by_pk: { id: string } | null };
+
 export type BookingListItemFragment = { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> };
 
 export type BookedUnitFragment = { id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean };
@@ -8037,12 +8172,39 @@ export type BookingDetailsFragment = { id: string, accommodation_id: string, ota
 
 export type BookingUnitOptionFragment = { id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, rates: Array<{ id: string, name: string, currency: currencies_enum, occupancy: number }> };
 
+export type IcalFeedFragment = { id: string, unit_id: string, channel: booking_channels_enum, url: string, is_active: boolean, status: string, last_polled_at: string | null, last_success_at: string | null, last_error: string | null, conflicts: unknown };
+
+export type IcalFeedProblemsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IcalFeedProblemsQuery = { ical_import_feeds: Array<{ id: string, status: string, unit: { id: string, name: string, accommodation: { id: string, name: string } } }> };
+
+export type IcalSyncQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IcalSyncQuery = { units: Array<{ id: string, name: string, accommodation: { id: string, name: string } }>, unit_ical_exports: Array<{ unit_id: string, token: string, rotated_at: string }>, ical_import_feeds: Array<{ id: string, unit_id: string, channel: booking_channels_enum, url: string, is_active: boolean, status: string, last_polled_at: string | null, last_success_at: string | null, last_error: string | null, conflicts: unknown }> };
+
 export type InsertBookingMutationVariables = Exact<{
   object: bookings_insert_input;
 }>;
 
 
 export type InsertBookingMutation = { insert_bookings_one: { id: string } | null };
+
+export type InsertIcalFeedMutationVariables = Exact<{
+  object: ical_import_feeds_insert_input;
+}>;
+
+
+export type InsertIcalFeedMutation = { insert_ical_import_feeds_one: { id: string, unit_id: string, channel: booking_channels_enum, url: string, is_active: boolean, status: string, last_polled_at: string | null, last_success_at: string | null, last_error: string | null, conflicts: unknown } | null };
+
+export type RotateIcalTokenMutationVariables = Exact<{
+  unitId: string;
+  at: string;
+}>;
+
+
+export type RotateIcalTokenMutation = { update_unit_ical_exports_by_pk: { unit_id: string, token: string, rotated_at: string } | null };
 
 export type SetBookingStatusMutationVariables = Exact<{
   id: string;
@@ -8077,6 +8239,14 @@ export type UpdateBookingNotesMutationVariables = Exact<{
 
 
 export type UpdateBookingNotesMutation = { update_bookings_by_pk: { id: string } | null };
+
+export type UpdateIcalFeedMutationVariables = Exact<{
+  id: string;
+  isActive: boolean;
+}>;
+
+
+export type UpdateIcalFeedMutation = { update_ical_import_feeds_by_pk: { id: string, unit_id: string, channel: booking_channels_enum, url: string, is_active: boolean, status: string, last_polled_at: string | null, last_success_at: string | null, last_error: string | null, conflicts: unknown } | null };
 
 export type CalendarAccommodationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -8161,6 +8331,11 @@ export type CleanerNamesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type CleanerNamesQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
 
+export type CleanerTasksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CleanerTasksQuery = { tasks: Array<{ id: string, type: task_types_enum, title: string, description: string | null, due_date: string | null, unit: { id: string, name: string } | null }> };
+
 export type CleaningBoardQueryVariables = Exact<{
   from: string;
   to: string;
@@ -8170,6 +8345,14 @@ export type CleaningBoardQueryVariables = Exact<{
 
 
 export type CleaningBoardQuery = { units: Array<{ id: string, name: string, accommodation: { id: string, name: string } }>, units_aggregate: { aggregate: { count: number } | null }, cleanings: Array<{ id: string, unit_id: string, date: string, status: cleaning_statuses_enum, cleaner_user_id: string | null, next_guests: number | null, next_checkin: string | null, next_arrival_at: string | null, notes: string | null, acknowledged_at: string | null, removal_reason: string | null, unit: { id: string, name: string, accommodation: { id: string, name: string } } }> };
+
+export type CompleteCleanerTaskMutationVariables = Exact<{
+  id: string;
+  at: string;
+}>;
+
+
+export type CompleteCleanerTaskMutation = { update_tasks_by_pk: { id: string, completed: boolean } | null };
 
 export type CleaningFragment = { id: string, unit_id: string, date: string, status: cleaning_statuses_enum, cleaner_user_id: string | null, next_guests: number | null, next_checkin: string | null, next_arrival_at: string | null, notes: string | null, acknowledged_at: string | null, removal_reason: string | null, unit: { id: string, name: string, accommodation: { id: string, name: string } } };
 
@@ -8274,6 +8457,20 @@ export type UpdateThreadMutationVariables = Exact<{
 
 
 export type UpdateThreadMutation = { update_threads_by_pk: { id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> } | null };
+
+export type BookingJourneyQueryVariables = Exact<{
+  bookingId: string;
+}>;
+
+
+export type BookingJourneyQuery = { bookings_by_pk: { id: string, journey_id: string, booked_units: Array<{ id: string, is_cancelled: boolean, adults: number, children: number, infants: number, unit: { id: string, name: string }, guest_checkins: Array<{ id: string, first_name: string, last_name: string, dob: string, pob: string | null, gender: genders_enum | null, nationality: string, country: string, document_type: document_types_enum, document_id: string, email: string | null, phone: string | null, checkin_time: string, checkout_time: string, scanned: unknown }> }>, invoice_details: { id: string, name: string, country: string, zip: string, city: string, address: string, tax_id: string | null } | null, transfer_orders: Array<{ id: string, name: string, email: string, phone: string, direction: string, flight_number: string | null, date: string, landing_time: string | null, departure_time: string | null, pickup_date: string | null, pickup_time: string | null, passengers: number, payment: string, from_address: string, to_address: string, status: order_statuses_enum }>, adventure_orders: Array<{ id: string, name: string, email: string, phone: string, date: string, adventure_type: string, guests: number, message: string | null, status: order_statuses_enum }> } | null };
+
+export type OwnerStatementQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OwnerStatementQuery = { monthly_closings_by_pk: { id: string, month: string, currency: currencies_enum, revenue: string, expenses_total: string, commission: string, tourist_tax: string, payout: string, nights: number, status: closing_statuses_enum, closed_at: string | null, notes: string | null, accommodation: { id: string, name: string } | null, owner: { id: string, name: string } | null } | null };
 
 export type AssignerRatesQueryVariables = Exact<{
   from: string;

@@ -15,11 +15,12 @@ import { useDebounced } from '@/lib/hooks/useDebounced';
 import { bookingCapabilitiesFor } from '../capabilities';
 import { BookingFiltersBar } from '../components/BookingFiltersBar';
 import { BookingTable } from '../components/BookingTable';
+import { IcalFeedProblemsDocument } from '../graphql/icalFeedProblems.generated';
 import { BookingFilterOptionsDocument } from '../graphql/bookingFilterOptions.generated';
 import { BookingListDocument } from '../graphql/bookingList.generated';
 import { useBookingExport } from '../hooks/useBookingExport';
 import { bookingOrderBy, bookingWhere, pageVariables, type BookingFilters } from '../listQuery';
-import { bookingListStateOf, bookingListUrl, bookingUrl, newBookingUrl, type BookingListState } from '../urls';
+import { bookingListStateOf, bookingListUrl, bookingSyncUrl, bookingUrl, newBookingUrl, type BookingListState } from '../urls';
 
 export function BookingListView() {
   const { t } = useTranslation('booking');
@@ -53,6 +54,9 @@ export function BookingListView() {
   const where = useMemo(() => bookingWhere(filters), [filters]);
   const list = useQuery(BookingListDocument, { variables: { where, orderBy: bookingOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady });
   const options = useQuery(BookingFilterOptionsDocument);
+  // Import feeds in conflict or failing: the host must see them here, not discover them later.
+  const problems = useQuery(IcalFeedProblemsDocument, { skip: !can.icalFeeds, fetchPolicy: 'cache-and-network' });
+  const problemFeeds = problems.data?.ical_import_feeds ?? [];
   const rows = list.data?.bookings ?? list.previousData?.bookings ?? [];
   const total = list.data?.bookings_aggregate.aggregate?.count ?? list.previousData?.bookings_aggregate.aggregate?.count ?? 0;
 
@@ -71,6 +75,11 @@ export function BookingListView() {
           {t('list.title')}
         </Typography>
         <Stack direction="row" spacing={1}>
+          {can.icalFeeds ? (
+            <Button component={Link} href={bookingSyncUrl()}>
+              {t('ical.title')}
+            </Button>
+          ) : null}
           <Button onClick={() => void exportCsv(filters, sort)} disabled={busy || total === 0}>
             {t('list.exportCsv', { count: total })}
           </Button>
@@ -81,6 +90,11 @@ export function BookingListView() {
           ) : null}
         </Stack>
       </Stack>
+      {problemFeeds.length ? (
+        <Alert severity="warning" role="status" action={<Button component={Link} href={bookingSyncUrl()}>{t('ical.review')}</Button>}>
+          {t('ical.problems', { count: problemFeeds.length, units: [...new Set(problemFeeds.map((f) => `${f.unit.accommodation.name} · ${f.unit.name}`))].join(', ') })}
+        </Alert>
+      ) : null}
       <BookingFiltersBar filters={{ ...filters, search: searchText }} accommodations={options.data?.accommodations ?? []} onChange={changeFilters} />
       {list.error ? <Alert severity="error">{t('list.loadFailed')}</Alert> : null}
       <BookingTable

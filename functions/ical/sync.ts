@@ -1,0 +1,35 @@
+// POST /v1/functions/ical/sync {feedId}: polls one import feed now. Who may: a signed-in caller
+// whose own token can read the feed (asked of the GraphQL engine with their Authorization header,
+// so the metadata decides: members and admins any feed, managers those of their units).
+// 200 {status, created, moved, cancelled, conflicts}; 400 invalid-body/unknown-field; 401 no or bad
+// token; 404 a feed the caller cannot see (or none); 409 busy (a poll holds the feed right now).
+import type { Request, Response } from 'express';
+import { checkRequest } from '../../src/lib/functions/contract';
+import { icalSyncFunction } from '../../src/lib/functions/icalSync';
+import { gql, GraphqlError } from '../_registry/graphql';
+import { pollFeeds } from './poll';
+
+function fail(res: Response, status: number, error: string, message: string, field?: string): void {
+  res.status(status).json({ status, error, message, ...(field ? { field } : {}) });
+}
+
+export default async function sync(req: Request, res: Response): Promise<void> {
+  if (req.method !== 'POST') return fail(res, 405, 'method-not-allowed', 'Use POST');
+  const authorization = req.header('authorization');
+  if (!authorization || !/^Bearer\s+\S+$/i.test(authorization.trim())) return fail(res, 401, 'unauthorized', 'Sign in first: send the access token as Authorization: Bearer <token>');
+  const checked = checkRequest(icalSyncFunction, req.body);
+  if (!checked.ok) return fail(res, 400, checked.error.error, checked.error.message, checked.error.field);
+  const { feedId } = checked.value;
+  try {
+    const seen = await gql<{ ical_import_feeds_by_pk: { id: string } | null }>({ authorization, role: req.header('x-hasura-role') }, 'query($id: uuid!) { ical_import_feeds_by_pk(id: $id) { id } }', { id: feedId });
+    if (!seen.ical_import_feeds_by_pk) return fail(res, 404, 'not-found', 'No such feed');
+  } catch (error) {
+    if (error instanceof GraphqlError && /jwt|token|unauthori/i.test(`${error.code} ${error.message}`)) return fail(res, 401, 'unauthorized', 'The access token is invalid or expired');
+    // A role without the table in its schema: the feed does not exist for it.
+    if (error instanceof GraphqlError && error.code === 'validation-failed') return fail(res, 404, 'not-found', 'No such feed');
+    throw error;
+  }
+  const [result] = await pollFeeds([feedId]);
+  if (!result) return fail(res, 409, 'busy', 'The feed is being polled right now, or it is switched off');
+  res.json({ status: result.status, created: result.created, moved: result.moved, cancelled: result.cancelled, conflicts: result.conflicts.length });
+}
