@@ -10,6 +10,8 @@ import { print } from 'graphql';
 import type { RunningBackend } from '../../backend/server';
 import { MyCleaningsDocument } from '../../src/features/cleanings/graphql/myCleanings.generated';
 import { CleaningBoardDocument } from '../../src/features/cleanings/graphql/cleaningBoard.generated';
+import { CleanerTasksDocument } from '../../src/features/cleanings/graphql/cleanerTasks.generated';
+import { CompleteCleanerTaskDocument } from '../../src/features/cleanings/graphql/completeCleanerTask.generated';
 import { startTestBackend } from '../helpers/backend';
 import { demoDay } from '../helpers/dates';
 import { DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
@@ -143,6 +145,16 @@ describe('what a cleaner may change', () => {
     expect(ok.errors).toBeUndefined();
     const created = await client.data<{ tasks_by_pk: { created_by_user_id: string } }>('admin-secret', `{ tasks_by_pk(id: "${ok.data!.insert_tasks_one.id}") { created_by_user_id } }`);
     expect(created.tasks_by_pk.created_by_user_id).toBe(DEMO.cleaner);
+    // Their open tasks (phone view) are completed there; another cleaner's unit's task is out of reach.
+    const mine = await client.gql<{ tasks: { id: string; unit: { id: string } | null }[] }>(cleaner, print(CleanerTasksDocument));
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data!.tasks.map((t) => t.id)).toContain(ok.data!.insert_tasks_one.id);
+    const done = await client.gql<{ update_tasks_by_pk: { completed: boolean } | null }>(cleaner, print(CompleteCleanerTaskDocument), { id: ok.data!.insert_tasks_one.id, at: new Date().toISOString() });
+    expect(done.data?.update_tasks_by_pk?.completed).toBe(true);
+    const foreign = await client.data<{ insert_tasks_one: { id: string } }>('admin-secret', `mutation { insert_tasks_one(object: {type: todo, title: "Studio lamp", unit_id: "${UNIT.studio}"}) { id } }`);
+    const notMine = await client.gql<{ update_tasks_by_pk: unknown }>(cleaner, print(CompleteCleanerTaskDocument), { id: foreign.insert_tasks_one.id, at: new Date().toISOString() });
+    expect(notMine.data?.update_tasks_by_pk ?? null).toBeNull();
+    expect((await client.gql(cleaner, `mutation { update_tasks_by_pk(pk_columns: {id: "${ok.data!.insert_tasks_one.id}"}, _set: {title: "renamed"}) { id } }`)).errors?.length).toBeGreaterThan(0);
     for (const o of [
       `{type: needsreply, title: "x", unit_id: "${UNIT.loftA}"}`,
       `{type: cleaning, title: "x", unit_id: "${UNIT.studio}"}`,

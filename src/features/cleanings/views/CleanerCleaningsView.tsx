@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { CleanerCleaningCard } from '../components/CleanerCleaningCard';
+import { CleanerTaskList } from '../components/CleanerTaskList';
 import { ProblemDialog } from '../components/ProblemDialog';
 import type { CleaningFragment } from '../graphql/fragments.generated';
 import { useMyCleanings } from '../hooks/useMyCleanings';
@@ -25,6 +26,8 @@ export function CleanerCleaningsView({ me }: { me: string }) {
       {mine.cleanings.map((c) => (
         <CleanerCleaningCard key={c.id} cleaning={c} onAcknowledge={(id) => void mine.acknowledge(id)} onReport={setReporting} />
       ))}
+      <Typography variant="h6" component="h2" sx={{ pt: 2 }}>{t('tasks.title')}</Typography>
+      <CleanerTaskList tasks={mine.tasks} onDone={(id) => void mine.complete(id)} />
       {reporting && <ProblemDialog unitName={reporting.unit.name} onClose={() => setReporting(null)} onSubmit={(v) => mine.report(reporting, v)} />}
     </Stack>
   );
