@@ -4,7 +4,7 @@
 import type { AppRole } from './roles';
 import { APP_ROLES } from './roles';
 
-export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets' | 'registry' | 'tasks' | 'cleanings';
+export type NavIcon = 'home' | 'accommodations' | 'account' | 'bookings' | 'inbox' | 'snippets' | 'registry' | 'tasks' | 'cleanings' | 'calendar' | 'priceRules';
 
 export interface NavArea {
   id: string;
@@ -39,6 +39,12 @@ const TASK_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'mana
 /** Cleanings: the board for office staff and managers, the phone list for cleaners. */
 const CLEANING_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager', 'cleaner'];
 
+/** The calendar: staff and managers edit or look, owners see their own units, cleaners occupancy only (the database decides the rows). */
+const CALENDAR_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager', 'owner', 'cleaner'];
+
+/** Price rules: the office edits them; managers and communicators read them (and the rates they price). */
+const PRICE_RULE_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
+
 export const NAV_AREAS: readonly NavArea[] = [
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
   { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
@@ -49,6 +55,8 @@ export const NAV_AREAS: readonly NavArea[] = [
   { id: 'viza', href: '/viza', labelKey: 'nav.viza', icon: 'registry', roles: REGISTRY_USERS, available: true },
   { id: 'tasks', href: '/tasks', labelKey: 'nav.tasks', icon: 'tasks', roles: TASK_USERS, available: true },
   { id: 'cleanings', href: '/cleanings', labelKey: 'nav.cleanings', icon: 'cleanings', roles: CLEANING_USERS, available: true },
+  { id: 'calendar', href: '/calendar', labelKey: 'nav.calendar', icon: 'calendar', roles: CALENDAR_USERS, available: true },
+  { id: 'priceRules', href: '/price-rules', labelKey: 'nav.priceRules', icon: 'priceRules', roles: PRICE_RULE_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 

@@ -3,6 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
 import type { AppRole } from '../roles';
+import en from '../../../../public/locales/en/common.json';
+import hu from '../../../../public/locales/hu/common.json';
+import { navigationFor } from '../navigation';
 import { AppShell } from './AppShell';
 
 const userWith = (role: AppRole | null) => ({ id: 'u1', displayName: 'Miklós Manager', email: 'manager@demo.staydesk.test', role });
@@ -18,12 +21,19 @@ function navLinks(label = 'Main navigation'): string[] {
 describe('AppShell', () => {
   it('shows a property manager the accommodations area', () => {
     renderWithProviders(<AppShell user={userWith('manager')} onSignOut={vi.fn()}>page</AppShell>);
-    expect(navLinks()).toEqual(['Home', 'Accommodations', 'Account']);
+    // Every area the role may open, in NAV_AREAS order, home first and the account last.
+    const links = navLinks();
+    expect(links).toEqual(navigationFor('manager').map((a) => en.nav[a.labelKey.slice(4) as keyof typeof en.nav]));
+    expect(links).toEqual(expect.arrayContaining(['Accommodations', 'Calendar', 'Price rules']));
+    expect([links[0], links[links.length - 1]]).toEqual(['Home', 'Account']);
   });
 
   it('does not show a cleaner areas that are not theirs', () => {
     renderWithProviders(<AppShell user={userWith('cleaner')} onSignOut={vi.fn()}>page</AppShell>);
-    expect(navLinks()).toEqual(['Home', 'Account']);
+    const links = navLinks();
+    expect(links).toEqual(navigationFor('cleaner').map((a) => en.nav[a.labelKey.slice(4) as keyof typeof en.nav]));
+    expect(links).not.toContain('Accommodations');
+    expect(links).not.toContain('Price rules');
   });
 
   it('marks the current area', () => {
@@ -46,7 +56,8 @@ describe('AppShell', () => {
     const user = userEvent.setup();
     const onSignOut = vi.fn();
     renderWithProviders(<AppShell user={userWith('owner')} onSignOut={onSignOut}>page</AppShell>, { locale: 'hu' });
-    expect(navLinks('Fő navigáció')).toEqual(['Kezdőlap', 'Szálláshelyek', 'Fiók']);
+    expect(navLinks('Fő navigáció')).toEqual(navigationFor('owner').map((a) => hu.nav[a.labelKey.slice(4) as keyof typeof hu.nav]));
+    expect(navLinks('Fő navigáció')).toEqual(expect.arrayContaining(['Kezdőlap', 'Szálláshelyek', 'Naptár', 'Fiók']));
     await user.click(screen.getByRole('button', { name: 'Felhasználói menü megnyitása' }));
     expect(screen.getByText('Tulajdonos')).toBeTruthy();
     await user.click(screen.getByRole('menuitem', { name: 'Kijelentkezés' }));

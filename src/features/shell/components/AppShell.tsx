@@ -16,7 +16,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, MenuIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon } from '@/components/icons';
+import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, MenuIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon, CalendarMonthIcon, SellIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { UnreadThreadsBadge } from '@/features/inbox';
 import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
@@ -24,7 +24,7 @@ import type { SessionUser } from '../useSessionUser';
 import { UserMenu } from './UserMenu';
 
 const DRAWER_WIDTH = 232;
-const ICONS: Record<NavIcon, typeof HomeIcon> = { home: HomeIcon, accommodations: ApartmentIcon, account: PersonIcon, bookings: EventNoteIcon, registry: RegistryIcon, inbox: MailIcon, snippets: ShortTextIcon, tasks: TaskIcon, cleanings: CleaningIcon };
+const ICONS: Record<NavIcon, typeof HomeIcon> = { home: HomeIcon, accommodations: ApartmentIcon, account: PersonIcon, bookings: EventNoteIcon, registry: RegistryIcon, inbox: MailIcon, snippets: ShortTextIcon, tasks: TaskIcon, cleanings: CleaningIcon, calendar: CalendarMonthIcon, priceRules: SellIcon };
 
 export interface AppShellProps {
   user: SessionUser;
