@@ -1,6 +1,6 @@
 // One cleaning opened from the board: details, the cleaner it is handed to, and removal with a
 // reason (live cleanings only; the database refuses REMOVED without one, this form says it first).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,9 +25,11 @@ export interface CleaningDialogProps {
   onClose: () => void;
   onRemove?: (id: string, reason: string) => Promise<SaveResult>;
   onAssign?: (id: string, cleaner: string | null) => Promise<SaveResult>;
+  /** Shown under the details: the view passes the unit's task panel. */
+  unitPanel?: ReactNode;
 }
 
-export function CleaningDialog({ cleaning, cleanerNames, onClose, onRemove, onAssign }: CleaningDialogProps) {
+export function CleaningDialog({ cleaning, cleanerNames, onClose, onRemove, onAssign, unitPanel }: CleaningDialogProps) {
   const { t } = useTranslation('cleanings');
   const [removing, setRemoving] = useState(false);
   if (!cleaning) return null;
@@ -37,7 +39,7 @@ export function CleaningDialog({ cleaning, cleanerNames, onClose, onRemove, onAs
     onClose();
   };
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="cleaning-dialog-title">
+    <Dialog open onClose={close} fullWidth maxWidth="md" aria-labelledby="cleaning-dialog-title">
       <DialogTitle id="cleaning-dialog-title">
         {t('dialog.title', { unit: cleaning.unit.name, date: cleaning.date })}
       </DialogTitle>
@@ -86,6 +88,7 @@ export function CleaningDialog({ cleaning, cleanerNames, onClose, onRemove, onAs
               )}
             </Formik>
           )}
+          {unitPanel}
         </Stack>
       </DialogContent>
       <DialogActions>

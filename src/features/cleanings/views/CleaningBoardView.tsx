@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { addDays } from '@/domain/dates';
+import { TaskPanel } from '@/features/tasks';
 import { statusCounts } from '@/domain/cleanings';
 import { CleaningBoard } from '../components/CleaningBoard';
 import { CleaningDialog } from '../components/CleaningDialog';
@@ -56,7 +57,7 @@ export function CleaningBoardView({ canEdit }: { canEdit: boolean }) {
         <CleaningBoard days={board.days} units={board.units} rows={board.rows} cleanerNames={board.cleanerNames} today={today} onOpen={(c: CleaningFragment) => setOpenId(c.id)} />
       )}
       {pages > 1 && <Pagination count={pages} page={state.page + 1} onChange={(_, p) => go(state.week, p - 1)} />}
-      <CleaningDialog cleaning={open} cleanerNames={board.cleanerNames} onClose={() => setOpenId(null)} onRemove={board.onRemove} onAssign={board.onAssign} />
+      <CleaningDialog cleaning={open} cleanerNames={board.cleanerNames} onClose={() => setOpenId(null)} onRemove={board.onRemove} onAssign={board.onAssign} unitPanel={open && <TaskPanel scope={{ unitId: open.unit_id }} />} />
     </Stack>
   );
 }
