@@ -82,6 +82,9 @@ const READS: Record<string, Partial<Record<Role, Scope>>> = {
   threads: { communicator: 'ALL', member: 'ALL', manager: MANAGED('thread_2_accommodations.accommodation') },
   thread_2_accommodations: { communicator: 'ALL', member: 'ALL', manager: MANAGED('accommodation') },
   thread_2_bookings: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking.accommodation') },
+  // Status history (trigger-written); the iCal export secret only for members and the unit's managers.
+  booking_status_changes: { communicator: 'ALL', member: 'ALL', manager: MANAGED('booking.accommodation') },
+  unit_ical_exports: { member: 'ALL', manager: MANAGED('unit.accommodation') },
   messages: { communicator: 'ALL', member: 'ALL', manager: MANAGED('thread.thread_2_accommodations.accommodation') },
   snippets: { communicator: 'ALL', member: 'ALL', manager: 'ALL' },
   cleanings: { communicator: 'ALL', member: 'ALL', manager: MANAGED('unit.accommodation'), cleaner: CLEANED('unit'), owner: OWNED('unit.accommodation') },
