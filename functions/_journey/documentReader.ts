@@ -2,8 +2,9 @@
 // (bounded size, orientation from EXIF), mrz-detection finds and reads the zone (its bundled OCR-B
 // model), src/domain/mrz checks and repairs the characters. Nothing is written anywhere: no temp
 // file, no log line with image data; the buffers are dropped when the request ends.
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { readMrzLines, scannedFields, type ScannedFields } from '../../src/domain/mrz';
+import { estimateSkew } from '../../src/domain/mrz/skew';
 
 /** JPEG (FF D8 FF) or PNG (89 50 4E 47 0D 0A 1A 0A), by content, never by name or header. */
 export function imageKind(bytes: Uint8Array): 'jpeg' | 'png' | undefined {
@@ -34,18 +35,35 @@ function load() {
   return modules;
 }
 
+/**
+ * Rotates the photo back by `tilt` degrees and crops it to its own size again, the new corners
+ * filled with the photo's average grey: white corners would shift the reader's binarisation.
+ */
+async function straighten(image: Sharp, tilt: number, grey: Uint8Array): Promise<Sharp> {
+  let sum = 0;
+  for (const v of grey) sum += v;
+  const average = Math.round(sum / grey.length);
+  const { data, info } = await image.clone().png({ compressionLevel: 0 }).toBuffer({ resolveWithObject: true });
+  const rotated = await sharp(data).rotate(-tilt, { background: { r: average, g: average, b: average } }).png({ compressionLevel: 0 }).toBuffer({ resolveWithObject: true });
+  return sharp(rotated.data).extract({
+    left: Math.floor((rotated.info.width - info.width) / 2),
+    top: Math.floor((rotated.info.height - info.height) / 2),
+    width: info.width,
+    height: info.height,
+  });
+}
+
 export type DocumentReading = { ok: true; fields: ScannedFields; repaired: boolean; lines: string[] } | { ok: false; reason: 'not-an-image' | 'unreadable' };
 
 export async function readDocumentPhoto(bytes: Buffer, today: string): Promise<DocumentReading> {
   if (!imageKind(bytes)) return { ok: false, reason: 'not-an-image' };
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width: MAX_WIDTH, withoutEnlargement: true });
+    // Straighten first: the tilt from an 800 px grey copy, then the full photo rotated back.
+    const small = await upright.clone().resize({ width: 800 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const tilt = estimateSkew(small.data, small.info.width, small.info.height);
+    decoded = await (Math.abs(tilt) >= 0.4 ? await straighten(upright, tilt, small.data) : upright).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   } catch {
     // Truncated, corrupt, or too many pixels: the guest takes another photo.
     return { ok: false, reason: 'not-an-image' };

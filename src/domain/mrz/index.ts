@@ -4,3 +4,4 @@ export { readMrzLines, shapeLines, fitLength, cleanLines, type MrzReading } from
 export { scannedFields, mrzDate, nameCase, type ScannedFields } from './fields';
 export { composeMrz, checkDigit, type MrzDocument } from './compose';
 export { alpha2FromMrz, mrzCountry } from './countries';
+export { estimateSkew } from './skew';

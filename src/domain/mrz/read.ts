@@ -13,7 +13,7 @@ const FORMATS: ReadonlyArray<{ lines: number; length: number }> = [
 
 /** Characters readers mix up in OCR-B; a repair swaps one of these for its partners. */
 const CONFUSIONS: Record<string, string> = {
-  '0': 'OQD', O: '0QD', Q: 'O0', D: '0O',
+  '0': 'OQD', O: '0QD', Q: 'O0', D: '0OP',
   '1': 'I', I: '1',
   '2': 'Z', Z: '2',
   '5': 'SP', S: '5', P: '5B',
@@ -54,6 +54,15 @@ export function fitLength(line: string, length: number): string {
 }
 
 /** The format whose line count and length are nearest to what was read, with the lines fitted to it. */
+/**
+ * A passport's (TD3) first character is always P (visas, V, aside): readers take it for 5 or D, so
+ * it is set rather than repaired (the document code carries no check digit).
+ */
+function fixDocumentCode(lines: string[]): string[] {
+  if (lines.length === 2 && lines[0].length === 44 && !/^[PV]/.test(lines[0])) return ['P' + lines[0].slice(1), lines[1]];
+  return lines;
+}
+
 export function shapeLines(raw: readonly string[]): string[] | undefined {
   const lines = cleanLines(raw);
   let best: { lines: string[]; cost: number } | undefined;
@@ -62,7 +71,7 @@ export function shapeLines(raw: readonly string[]): string[] | undefined {
     const chosen = lines.slice(lines.length - format.lines);
     const cost = chosen.reduce((sum, line) => sum + Math.abs(line.length - format.length), 0);
     if (cost > format.lines * 4) continue;
-    if (!best || cost < best.cost) best = { lines: chosen.map((line) => fitLength(line, format.length)), cost };
+    if (!best || cost < best.cost) best = { lines: fixDocumentCode(chosen.map((line) => fitLength(line, format.length))), cost };
   }
   return best?.lines;
 }
