@@ -1,0 +1,95 @@
+// The guest conversation end to end: a guest writes from the journey page's "Message the host"
+// card; the communicator, with the inbox open, sees the conversation arrive live (no reload) and
+// the unread count rise, answers with a snippet rendered for the guest, and the guest reads the
+// answer on the card; the reply also went out by e-mail (dev outbox) with threading headers.
+import { expect, test, type Page } from '@playwright/test';
+import { addDays } from '../../src/domain/dates';
+import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+
+const BACKEND = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 1437}`;
+const VACI_LOFT = '30000000-0000-4000-a000-000000000001';
+
+async function admin<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${BACKEND}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': 'nhost-admin-secret' }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors[0].message);
+  return body.data;
+}
+
+/** A booking of a new Váci Loft unit arriving in two days (its journey page is open). */
+async function makeBooking() {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest' }).format(new Date());
+  const checkin = addDays(today, 2);
+  const { insert_units_one: unit } = await admin<{ insert_units_one: { id: string } }>(`mutation($o: units_insert_input!) { insert_units_one(object: $o) { id } }`, { o: { accommodation_id: VACI_LOFT, name: `Inbox ${tag}`, occ_adults: 2 } });
+  const email = `zoe.${tag}@example.test`;
+  const { insert_bookings_one: booking } = await admin<{ insert_bookings_one: { id: string; journey_id: string } }>(
+    `mutation($o: bookings_insert_input!) { insert_bookings_one(object: $o) { id journey_id } }`,
+    { o: { accommodation_id: VACI_LOFT, customer_name: `Zoe Inbox${tag}`, customer_email: email, channel: 'direct', checkin, checkout: addDays(checkin, 3), adults: 2, booked_units: { data: [{ unit_id: unit.id, adults: 2 }] } } },
+  );
+  return { ...booking, email, guestName: `Zoe Inbox${tag}` };
+}
+
+async function unreadCount(page: Page): Promise<number> {
+  // The label holds the exact count (the badge itself shows 99+ beyond 99).
+  const label = (await page.getByTestId('inbox-unread').first().getAttribute('aria-label')) ?? '';
+  return Number(label.match(/\d+/)?.[0] ?? Number.NaN);
+}
+
+test('a guest writes from the journey page, the communicator sees it live and answers with a snippet, the guest reads the answer', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const booking = await makeBooking();
+
+  const staff = await browser.newPage();
+  const signIn = new SignInPage(staff);
+  await signIn.goto(`?redirectTo=${encodeURIComponent('/inbox')}`);
+  await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
+  await staff.waitForURL((url) => url.pathname === '/inbox');
+  await expect(staff.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  await expect(staff.getByTestId('inbox-thread').first()).toBeVisible();
+  await expect(staff.getByTestId('inbox-thread').filter({ hasText: booking.guestName })).toHaveCount(0);
+  const unreadBefore = await unreadCount(staff);
+
+  // The guest, on the journey page: the card, a message with markup (kept as text).
+  const guest = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await guest.goto(`/journey/${booking.journey_id}`);
+  await guest.getByRole('link', { name: /Message the host/ }).click();
+  await expect(guest.getByText('No messages yet.')).toBeVisible();
+  await guest.getByLabel('Your message').fill('Hello! Can we <b>check in</b> early?');
+  await guest.getByRole('button', { name: 'Send message' }).click();
+  await expect(guest.getByText('Message sent. We will answer here and by e-mail.')).toBeVisible();
+  await expect(guest.getByTestId('guest-messages')).toContainText('Hello! Can we <b>check in</b> early?');
+
+  // The communicator's open inbox shows it without a reload, unread, and the badge counts it.
+  const row = staff.getByTestId('inbox-thread').filter({ hasText: booking.guestName });
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await expect(row).toContainText('Unread');
+  await expect.poll(() => unreadCount(staff), { timeout: 10_000 }).toBe(unreadBefore + 1);
+  await row.click();
+  const panel = staff.getByTestId('thread-panel');
+  await expect(panel.getByTestId('message-incoming')).toContainText('Hello! Can we <b>check in</b> early?');
+  await expect(panel.getByTestId('thread-booking')).toContainText(booking.guestName);
+  // Opening it reads it.
+  await expect.poll(() => unreadCount(staff), { timeout: 10_000 }).toBe(unreadBefore);
+
+  // A snippet, rendered for this guest, edited and sent.
+  await panel.getByRole('button', { name: 'Insert snippet' }).click();
+  await staff.getByRole('menuitem', { name: 'Thank you' }).click();
+  const box = panel.getByRole('textbox', { name: 'Write a reply to the guest' });
+  await expect(box).toHaveValue('Thank you for staying with us, Zoe! We would love to welcome you again in Budapest.');
+  await box.fill(`${await box.inputValue()} Early check-in from 13:00 is fine.`);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(panel.getByTestId('message-outgoing')).toContainText('Early check-in from 13:00 is fine.');
+  await expect(panel.getByTestId('message-outgoing')).toContainText('e-mail sent', { timeout: 15_000 });
+
+  // The guest reads the answer on the card (it polls; a reload shows it at once too).
+  await guest.reload();
+  await expect(guest.getByTestId('guest-messages').locator('li[data-direction="outgoing"]')).toContainText('Early check-in from 13:00 is fine.');
+
+  // And by e-mail, threaded: the reply carries its Message-ID and the booking reference.
+  const outbox = (await (await fetch(`${BACKEND}/dev/outbox.json`)).json()) as { to: string; subject?: string; text?: string; headers?: Record<string, string> }[];
+  const mail = outbox.filter((e) => e.to === booking.email).pop();
+  expect(mail?.text).toContain('Early check-in from 13:00 is fine.');
+  expect(mail?.subject).toContain(`SD-${booking.id.slice(0, 8).toUpperCase()}`);
+  expect(mail?.headers?.['Message-ID']).toMatch(/^<[0-9a-f-]{36}@staydesk\.local>$/);
+});
