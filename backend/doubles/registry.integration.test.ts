@@ -19,6 +19,7 @@ let backend: RunningBackend;
 let doubles: RegistryDoubles;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-doubles-'));
 const ADMIN = 'registry-test-admin-secret';
+const HOOK = 'registry-test-webhook-secret';
 const KEY = crypto.randomBytes(32).toString('hex');
 const ids = { owner: crypto.randomUUID(), acc: crypto.randomUUID(), unit: crypto.randomUUID(), booking: crypto.randomUUID(), bu: crypto.randomUUID(), guest: crypto.randomUUID(), expired: crypto.randomUUID() };
 
@@ -60,9 +61,9 @@ beforeAll(async () => {
   // Functions read their configuration at run time, from this process's environment.
   Object.assign(process.env, {
     NTAK_ENDPOINT: doubles.ntakUrl, VIZA_ENDPOINT: doubles.vizaUrl, NTAK_CA_PEM: doubles.caPem, VIZA_CA_PEM: doubles.caPem,
-    NTAK_RSA_BITS: '2048', REGISTRY_KEY_ENCRYPTION_KEY: KEY, REGISTRY_RETRY_BASE_SECONDS: '1',
+    NTAK_RSA_BITS: '2048', REGISTRY_KEY_ENCRYPTION_KEY: KEY, REGISTRY_RETRY_BASE_SECONDS: '1', NHOST_WEBHOOK_SECRET: HOOK,
   });
-  backend = await startTestBackend({ env: { NHOST_ADMIN_SECRET: ADMIN } });
+  backend = await startTestBackend({ env: { NHOST_ADMIN_SECRET: ADMIN, NHOST_WEBHOOK_SECRET: HOOK } });
   const r = await gql(
     `mutation ($o: owners_insert_input!, $a: [accommodations_insert_input!]!, $u: units_insert_input!, $x: exchange_rates_insert_input!) {
       insert_owners_one(object: $o) { id } insert_accommodations(objects: $a) { affected_rows } insert_units_one(object: $u) { id } insert_exchange_rates_one(object: $x) { date }
@@ -176,10 +177,23 @@ describe('reporting', () => {
     });
     const before = doubles.received.length;
     const b = crypto.randomUUID();
-    await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, { b: { id: b, accommodation_id: ids.expired, customer_name: 'Late Guest', checkin: '2030-05-01', checkout: '2030-05-03', currency: 'HUF', accommodation_fee: 50000 } });
+    const unit = crypto.randomUUID();
+    await gql(`mutation ($u: units_insert_input!) { insert_units_one(object: $u) { id } }`, { u: { id: unit, accommodation_id: ids.expired, name: 'X1', category: 'APARTMAN', single_beds: 1, occ_adults: 1 } });
+    await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, { b: { id: b, accommodation_id: ids.expired, customer_name: 'Late Guest', checkin: '2030-05-01', checkout: '2030-05-03', currency: 'HUF', accommodation_fee: 50000, booked_units: { data: [{ unit_id: unit, adults: 1 }] } } });
     const row = await waitFor(async () => (await submissions({ booking_id: { _eq: b }, status: { _neq: 'pending' } }))[0]);
     expect(row.status).toBe('blocked');
     expect(row.reason).toMatch(/^certificate-expired: the NTAK certificate expired on \d{4}-\d{2}-\d{2}/);
     expect(doubles.received.length).toBe(before);
+
+    // A new certificate sends what waited for it.
+    const gen = await call('ntak/certificate', { action: 'generate', accommodationId: ids.expired });
+    const fresh = await doubles.issueCertificate(gen.body.csr, { accommodationName: 'Expired Cert Flat', reportingId: 'EX12CD34' });
+    const up = await call('ntak/certificate', { action: 'upload', accommodationId: ids.expired, certificate: fresh });
+    expect(up).toMatchObject({ status: 200, body: { state: 'valid', requeued: 1 } });
+    // The per-minute tick sends it (called here rather than waited for).
+    const tick = await fetch(`${backend.url}/v1/functions/registry/tick`, { method: 'POST', headers: { 'content-type': 'application/json', 'nhost-webhook-secret': HOOK }, body: '{}' });
+    expect(tick.status).toBe(200);
+    const sent = await waitFor(async () => (await submissions({ id: { _eq: row.id }, status: { _eq: 'success' } }))[0]);
+    expect(sent.reason).toBeNull();
   }, 60_000);
 });

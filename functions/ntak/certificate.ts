@@ -6,7 +6,8 @@
 //        200 {csr, fileName}
 //   {action: "upload", accommodationId, certificate, kind?: "unified" | "auth" | "signing"}
 //        → the certificate NTAK returned (PEM, or DER as base64), checked against the stored key;
-//        200 {subject, issuer, validFrom, validTo, state}
+//        200 {subject, issuer, validFrom, validTo, state, requeued}; submissions blocked for want of a
+//        (valid) certificate are queued again (requeued = how many)
 // 400 {status, error, field?, message}: invalid-body, invalid-uuid, invalid-action, invalid-kind,
 // invalid-certificate, key-mismatch, no-key (upload before generate); 401/403; 503 encryption-key-missing.
 // The private key never leaves this function and is never logged.
@@ -83,7 +84,18 @@ export default async function certificate(req: Request, res: Response): Promise<
         id, s: { subject: info.subject, issuer: info.issuer, serialNumber: info.serialNumber, fingerprint256: info.fingerprint256 }, from: info.validFrom, to: info.validTo,
       });
     }
-    return void res.json({ subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validTo: info.validTo, state: certificateState(info.validFrom, info.validTo, new Date()) });
+    const state = certificateState(info.validFrom, info.validTo, new Date());
+    // What waited for a certificate goes out now: blocked rows become due again (registry/tick).
+    let requeued = 0;
+    if (kind !== 'signing' && (state === 'valid' || state === 'expiring')) {
+      const d = await gql<{ update_registry_submissions: { affected_rows: number } }>(
+        admin,
+        `mutation ($id: uuid!) { update_registry_submissions(where: {accommodation_id: {_eq: $id}, status: {_eq: blocked}, reason: {_like: "certificate-%"}}, _set: {status: pending, next_attempt_at: null, reason: null}) { affected_rows } }`,
+        { id },
+      );
+      requeued = d.update_registry_submissions.affected_rows;
+    }
+    return void res.json({ subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validTo: info.validTo, state, requeued });
   }
   fail(res, 400, 'invalid-action', 'action is generate or upload', 'action');
 }

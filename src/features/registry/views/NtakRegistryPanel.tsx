@@ -36,7 +36,8 @@ export function NtakRegistryPanel({ id, canManage }: { id: string; canManage: bo
   const now = new Date();
   const state = certificateState(acc.ntak_cert_valid_from ?? null, acc.ntak_cert_valid_to ?? null, now);
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
-  const subject = (acc.ntak_cert_subject ?? null) as Record<string, string> | null;
+  // Stored by functions/ntak/certificate as {subject: {CN, OU, L, ...}, issuer, serialNumber, fingerprint256}.
+  const subject = ((acc.ntak_cert_subject as { subject?: Record<string, string> } | null)?.subject ?? null) as Record<string, string> | null;
 
   const confirmGenerate = () => {
     if (acc.ntak_csr && !window.confirm(t('certificate.regenerateConfirm'))) return;
