@@ -15,6 +15,7 @@ import { createAuthService } from './auth';
 import { createStorageService } from './storage';
 import { createFunctionsService } from './functions';
 import { createEventsService } from './events';
+import { trustedProxy } from './clientAddress';
 
 /** How long a shutdown waits for requests in flight before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -83,7 +84,9 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For counts only from the proxies BACKEND_TRUST_PROXY names (default: loopback).
+  const trustProxy = trustedProxy();
+  app.set('trust proxy', (address: string) => trustProxy(address));
   // Requests in flight, so a shutdown lets them finish (up to SHUTDOWN_GRACE_MS) before it closes the database.
   let inFlight = 0;
   let drained: (() => void) | undefined;

@@ -3,6 +3,7 @@
 import type { Request, Response, NextFunction } from 'express';
 import { sendError } from './errors';
 import type { AuthSettings, RateLimit } from './settings';
+import { rateLimitKey } from '../clientAddress';
 
 export class SlidingWindow {
   private readonly hits = new Map<string, number[]>();
@@ -51,7 +52,7 @@ export function rateLimiter(s: AuthSettings) {
     // Routing ignores case and trailing slashes, so the buckets must too (`/SIGNIN/email-password/`).
     const path = req.path.toLowerCase().replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
     if (!rl.enabled || unlimited(path)) return next();
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const ip = rateLimitKey(req.ip ?? req.socket.remoteAddress);
     // Every bucket the request belongs to is charged, as hasura-auth does.
     let ok = global.allow(ip);
     if (sendsEmail(path, s.emailVerificationRequired)) ok = email.allow(rl.emails.global ? 'global' : ip) && ok;

@@ -24,6 +24,7 @@ import type { Logger } from '../../context';
 import { LiveQueryHub, type LiveQueryStats } from './liveQueries';
 import { Connection, requestHeaders } from './connection';
 import { chooseProtocol, CloseCode, protocolOf } from './protocol';
+import { isLoopback, rateLimitKey, trustedProxy } from '../../clientAddress';
 
 export interface SubscriptionOptions {
   /** Live-query refetch interval; default env HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL (ms) or 1000. */
@@ -67,7 +68,7 @@ export function attachSubscriptions(
     maxOperations: opts.maxOperationsPerSocket ?? envInteger('GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_SOCKET', DEFAULT_MAX_OPERATIONS_PER_SOCKET),
     maxSocketsPerClient: opts.maxSocketsPerClient ?? envInteger('GRAPHQL_WS_MAX_SOCKETS_PER_CLIENT', DEFAULT_MAX_SOCKETS_PER_CLIENT),
   };
-  const trustProxy = opts.trustProxy ?? isLoopback;
+  const trustProxy = opts.trustProxy ?? trustedProxy();
   /** Open sockets (counted from the upgrade until the TCP connection closes) per client address. */
   const perClient = new Map<string, number>();
   const hub = new LiveQueryHub(settings.refetchIntervalMs, opts.log, opts.maxConcurrentRuns ?? 4);
@@ -84,7 +85,7 @@ export function attachSubscriptions(
       if (server.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const client = clientAddress(req, trustProxy);
+    const client = rateLimitKey(clientAddress(req, trustProxy));
     const open = perClient.get(client) ?? 0;
     if (open >= settings.maxSocketsPerClient) {
       const body = JSON.stringify({
@@ -162,11 +163,7 @@ function pathnameOf(url: string | undefined): string {
   return q === -1 ? raw : raw.slice(0, q);
 }
 
-/** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
-export function isLoopback(address: string): boolean {
-  const a = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return a === '::1' || /^127\.\d+\.\d+\.\d+$/.test(a);
-}
+export { isLoopback };
 
 /**
  * The client's address: the peer's, or, while that is a trusted proxy, the next address from the
