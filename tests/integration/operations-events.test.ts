@@ -177,9 +177,26 @@ describe('needsreply tasks follow the conversation', () => {
   }, 40_000);
 });
 
+describe('cleanings follow the unit cleaners', () => {
+  it('disconnecting a cleaner hands the upcoming cleanings of the unit to the one connected instead', async () => {
+    const upcoming = async () =>
+      (await client.data<{ cleanings: { cleaner_user_id: string | null }[] }>('admin-secret', `query ($u: uuid!, $from: date!) { cleanings(where: {unit_id: {_eq: $u}, status: {_in: [NEW, ACKNOWLEDGED]}, date: {_gte: $from}}) { cleaner_user_id } }`, { u: UNIT.gardenOne, from: demoDay(1) })).cleanings;
+    const before = await upcoming();
+    expect(before.length).toBeGreaterThan(2);
+    expect(new Set(before.map((c) => c.cleaner_user_id))).toEqual(new Set([DEMO.cleaner]));
+    await client.data(member, `mutation ($u: uuid!, $c: uuid!) { delete_unit_2_users(where: {unit_id: {_eq: $u}, user_id: {_eq: $c}, connection_type: {_eq: cleaner}}) { affected_rows } }`, { u: UNIT.gardenOne, c: DEMO.cleaner });
+    await client.data(member, `mutation ($u: uuid!, $c: uuid!) { insert_unit_2_users_one(object: {unit_id: $u, user_id: $c, connection_type: cleaner}) { unit_id } }`, { u: UNIT.gardenOne, c: DEMO.cleaner2 });
+    await waitFor('reassigned', async () => (await upcoming()).every((c) => c.cleaner_user_id === DEMO.cleaner2));
+    // Connecting the first cleaner again takes nothing away from the one now doing the work.
+    await client.data(member, `mutation ($u: uuid!, $c: uuid!) { insert_unit_2_users_one(object: {unit_id: $u, user_id: $c, connection_type: cleaner}) { unit_id } }`, { u: UNIT.gardenOne, c: DEMO.cleaner });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await upcoming()).every((c) => c.cleaner_user_id === DEMO.cleaner2)).toBe(true);
+  }, 30_000);
+});
+
 describe('the event functions refuse what is not a trigger', () => {
   it('answers 401 without or with a wrong secret, 400 to a malformed event, never 5xx', async () => {
-    for (const fn of ['events/cleanings-plan', 'events/needsreply-task']) {
+    for (const fn of ['events/cleanings-plan', 'events/needsreply-task', 'events/cleaners-changed']) {
       expect((await callFunction(fn, { table: { name: 'booked_units' } }, null)).status).toBe(401);
       expect((await callFunction(fn, { table: { name: 'booked_units' } }, 'guess')).status).toBe(401);
       expect((await callFunction(fn, { table: { name: 'bookings' }, event: { data: { old: null, new: { id: 'x' } } } })).status).toBe(400);

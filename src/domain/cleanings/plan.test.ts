@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadKey, pickCleaner, planBookingCleanings, type ExistingCleaning } from './plan';
+import { loadKey, pickCleaner, planBookingCleanings, reassignCleanings, type ExistingCleaning } from './plan';
 
 const U1 = 'unit-1';
 const U2 = 'unit-2';
@@ -84,5 +84,19 @@ describe('pickCleaner', () => {
     expect(pickCleaner(['bela', 'anna'], '2026-12-05', { [loadKey('anna', '2026-12-05')]: 2, [loadKey('bela', '2026-12-05')]: 1 })).toBe('bela');
     expect(pickCleaner(['anna'], '2026-12-05', { [loadKey('anna', '2026-12-04')]: 5 })).toBe('anna');
     expect(pickCleaner([], '2026-12-05', {})).toBeNull();
+  });
+});
+
+describe('reassignCleanings', () => {
+  const c = (id: string, date: string, cleanerUserId: string | null) => ({ id, date, cleanerUserId });
+  it('gives unassigned and disconnected cleaners’ cleanings to connected ones, spreading the load', () => {
+    expect(reassignCleanings([c('a', '2026-12-05', null), c('b', '2026-12-05', 'gone'), c('c', '2026-12-06', 'anna')], ['anna', 'bela'], { [loadKey('anna', '2026-12-05')]: 1 })).toEqual([
+      { id: 'a', cleanerUserId: 'bela' },
+      { id: 'b', cleanerUserId: 'anna' },
+    ]);
+  });
+  it('unassigns when nobody is connected and changes nothing when all is in place', () => {
+    expect(reassignCleanings([c('a', '2026-12-05', 'gone'), c('b', '2026-12-05', null)], [])).toEqual([{ id: 'a', cleanerUserId: null }]);
+    expect(reassignCleanings([c('a', '2026-12-05', 'anna')], ['anna'])).toEqual([]);
   });
 });

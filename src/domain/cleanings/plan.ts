@@ -118,3 +118,25 @@ export function pickCleaner(
   }
   return best;
 }
+
+/**
+ * When the cleaners of a unit change: its upcoming live cleanings with no cleaner, or with one no
+ * longer connected, go to a connected cleaner (least loaded that day, ties by id); with none
+ * connected they become unassigned. Cleanings already with a connected cleaner stay theirs.
+ */
+export function reassignCleanings(
+  cleanings: readonly { id: string; date: string; cleanerUserId: string | null }[],
+  cleaners: readonly string[],
+  load: Readonly<Record<string, number>> = {},
+): Array<{ id: string; cleanerUserId: string | null }> {
+  const running: Record<string, number> = { ...load };
+  const out: Array<{ id: string; cleanerUserId: string | null }> = [];
+  for (const c of [...cleanings].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))) {
+    if (c.cleanerUserId && cleaners.includes(c.cleanerUserId)) continue;
+    const next = pickCleaner(cleaners, c.date, running);
+    if (next === c.cleanerUserId) continue;
+    if (next) running[loadKey(next, c.date)] = (running[loadKey(next, c.date)] ?? 0) + 1;
+    out.push({ id: c.id, cleanerUserId: next });
+  }
+  return out;
+}
