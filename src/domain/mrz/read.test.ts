@@ -52,6 +52,11 @@ describe('readMrzLines', () => {
     expect(readMrzLines([passport[0], passport[1].replace('BA1234567', 'BA12345B7')])).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it("sets a passport's document code to P (readers take it for 5 or D; it has no check digit)", () => {
+    expect(readMrzLines(['5' + passport[0].slice(1), passport[1]])).toMatchObject({ ok: true, lines: passport });
+    expect(readMrzLines(['D' + passport[0].slice(1), passport[1]])).toMatchObject({ ok: true, lines: passport });
+  });
+
   it('says unreadable for text that is no MRZ', () => {
     expect(readMrzLines(['Hello world this is not an MRZ'])).toEqual({ ok: false, reason: 'unreadable' });
     expect(readMrzLines([])).toEqual({ ok: false, reason: 'unreadable' });
