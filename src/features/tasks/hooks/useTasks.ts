@@ -6,6 +6,7 @@ import { TASK_PAGE_SIZE, type TaskFilters, type TaskFormValues } from '@/domain/
 import { useWrite } from '@/components/form/useWrite';
 import { refetching } from '@/lib/apollo/refetching';
 import type { tasks_set_input } from '@/lib/graphql/schema.generated';
+import { useSessionUser } from '@/features/shell';
 import { TaskListDocument } from '../graphql/taskList.generated';
 import { InsertTaskDocument } from '../graphql/insertTask.generated';
 import { UpdateTaskDocument } from '../graphql/updateTask.generated';
@@ -39,7 +40,13 @@ export function useTasks(filters: TaskFilters, me: string, scope?: TaskScope, pa
   const change = useCallback((id: string, set: tasks_set_input) => write(() => update({ variables: { id, set } })), [write, update]);
   const setCompleted = useCallback((id: string, completed: boolean) => change(id, { completed, completed_at: completed ? new Date().toISOString() : null }), [change]);
 
-  const names = useMemo(() => Object.fromEntries((people.data?.staff_users ?? []).map((p) => [p.id ?? '', p.display_name ?? ''])), [people.data]);
+  // Managers and cleaners (staff_users, names only) plus the user themselves, whatever their role.
+  const { user } = useSessionUser();
+  const names = useMemo(() => {
+    const out: Record<string, string> = Object.fromEntries((people.data?.staff_users ?? []).map((p) => [p.id ?? '', p.display_name ?? '']));
+    if (user && !out[user.id]) out[user.id] = user.displayName;
+    return out;
+  }, [people.data, user]);
   return {
     loading: list.loading && !list.data,
     error: list.error,
