@@ -82,7 +82,7 @@ export function NtakRegistryPanel({ id, canManage }: { id: string; canManage: bo
             ) : null}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField select size="small" sx={{ minWidth: 220 }} label={t('certificate.kind')} value={kind} onChange={(e) => setKind(e.target.value as CertificateKind)}>
+            <TextField select size="small" fullWidth={false} sx={{ minWidth: 240 }} label={t('certificate.kind')} value={kind} onChange={(e) => setKind(e.target.value as CertificateKind)}>
               {(['unified', 'auth', 'signing'] as const).map((k) => (
                 <MenuItem key={k} value={k}>
                   {t(`certificate.${k}`)}

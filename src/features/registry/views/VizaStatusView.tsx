@@ -88,7 +88,7 @@ export function VizaStatusView() {
           <Typography variant="subtitle1" component="h2">
             {t('viza.submissions')}
           </Typography>
-          <TextField select size="small" sx={{ minWidth: 180 }} label={t('dashboard.status')} value={state.status ?? ''} onChange={(e) => go({ status: (e.target.value || null) as VizaListState['status'], page: 0 })}>
+          <TextField select size="small" fullWidth={false} sx={{ minWidth: 200 }} label={t('dashboard.status')} value={state.status ?? ''} onChange={(e) => go({ status: (e.target.value || null) as VizaListState['status'], page: 0 })}>
             <MenuItem value="">{t('dashboard.any')}</MenuItem>
             {STATUSES.map((s) => (
               <MenuItem key={s} value={s}>
