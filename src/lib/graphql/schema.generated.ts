@@ -3745,6 +3745,39 @@ export type ical_imported_events_update_column =
   | 'feed_id'
   | 'uid';
 
+export type inbound_email_statuses_enum =
+  | 'duplicate'
+  | 'new_thread'
+  | 'refused'
+  | 'threaded';
+
+export type inbound_email_statuses_enum_comparison_exp = {
+  _eq?: inbound_email_statuses_enum | null | undefined;
+  _in?: Array<inbound_email_statuses_enum> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _neq?: inbound_email_statuses_enum | null | undefined;
+  _nin?: Array<inbound_email_statuses_enum> | null | undefined;
+};
+
+export type inbound_emails_bool_exp = {
+  _and?: Array<inbound_emails_bool_exp> | null | undefined;
+  _not?: inbound_emails_bool_exp | null | undefined;
+  _or?: Array<inbound_emails_bool_exp> | null | undefined;
+  from_address?: String_comparison_exp | null | undefined;
+  id?: uuid_comparison_exp | null | undefined;
+  message?: messages_bool_exp | null | undefined;
+  message_id?: uuid_comparison_exp | null | undefined;
+  message_id_header?: String_comparison_exp | null | undefined;
+  raw?: String_comparison_exp | null | undefined;
+  reason?: String_comparison_exp | null | undefined;
+  received_at?: timestamptz_comparison_exp | null | undefined;
+  size_bytes?: Int_comparison_exp | null | undefined;
+  status?: inbound_email_statuses_enum_comparison_exp | null | undefined;
+  subject?: String_comparison_exp | null | undefined;
+  thread?: threads_bool_exp | null | undefined;
+  thread_id?: uuid_comparison_exp | null | undefined;
+};
+
 export type inspection_checks_aggregate_bool_exp = {
   count?: inspection_checks_aggregate_bool_exp_count | null | undefined;
 };
@@ -8391,6 +8424,15 @@ export type ThreadListItemFragment = { id: string, subject: string | null, chann
 export type InboxMessageFragment = { id: string, thread_id: string, direction: message_directions_enum, sender_name: string | null, author_user_id: string | null, body: string, sent_at: string, email_sent_at: string | null, email_error: string | null };
 
 export type ThreadBookingFragment = { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, journey_id: string, accommodation: { id: string, name: string, address: string, zip: string, city: string, checkin_time: string, checkout_time: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> };
+
+export type InboundEmailsQueryVariables = Exact<{
+  where: inbound_emails_bool_exp;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type InboundEmailsQuery = { inbound_emails: Array<{ id: string, received_at: string, from_address: string | null, subject: string | null, status: inbound_email_statuses_enum, reason: string | null, thread_id: string | null, size_bytes: number, raw: string | null }>, inbound_emails_aggregate: { aggregate: { count: number } | null } };
 
 export type InboxAccommodationsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -23,6 +23,9 @@ import type { InboxFilters, InboxSort } from '../listQuery';
 import { inboxStateOf, inboxUrl, type InboxState } from '../urls';
 import { ThreadPanel } from './ThreadPanel';
 
+/** Who reads the inbound e-mail log (metadata: communicators and members; admin). */
+const EMAIL_LOG_READERS = ['admin', 'communicator', 'member'];
+
 export function InboxView() {
   const { t } = useTranslation('inbox');
   const router = useRouter();
@@ -59,9 +62,16 @@ export function InboxView() {
   const open = state.threadId;
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('title')}
-      </Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          {t('title')}
+        </Typography>
+        {EMAIL_LOG_READERS.includes(user?.role ?? '') ? (
+          <Button component={NextLink} href="/inbox/emails">
+            {t('emails.link')}
+          </Button>
+        ) : null}
+      </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: 1.5, display: { xs: open ? 'none' : 'block', md: 'block' } }}>
           <InboxFiltersBar
