@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds } from './email';
+
+describe('inbound e-mail helpers', () => {
+  it('reads sender addresses strictly', () => {
+    expect(normalAddress(' Guest@Example.COM ')).toBe('guest@example.com');
+    for (const bad of ['', 'no-at-sign', 'a@b', 'a b@c.d', '<a@b.c>', undefined, null]) expect(normalAddress(bad), String(bad)).toBeUndefined();
+  });
+
+  it('collects referenced ids: In-Reply-To first, then References newest first, deduplicated', () => {
+    expect(referencedIds('<c@x>', '<a@x> <b@x> <c@x>')).toEqual(['<c@x>', '<b@x>', '<a@x>']);
+    expect(referencedIds(undefined, ['<a@x>', '<b@x>'])).toEqual(['<b@x>', '<a@x>']);
+    expect(referencedIds('garbage', undefined)).toEqual([]);
+    expect(referencedIds(undefined, Array.from({ length: 80 }, (_, i) => `<${i}@x>`).join(' '))).toHaveLength(50);
+  });
+
+  it('treats failed SPF, DKIM or DMARC as a forged sender, passes and missing headers as unknown', () => {
+    expect(authenticationFailure('mx.example; spf=pass smtp.mailfrom=a; dkim=pass; dmarc=pass')).toBeUndefined();
+    expect(authenticationFailure(undefined)).toBeUndefined();
+    expect(authenticationFailure('mx; spf=softfail; DKIM=fail header.d=x')).toBe('spf=softfail, dkim=fail');
+    expect(authenticationFailure(['mx; dmarc=fail', 'mx2; dmarc=fail'])).toBe('dmarc=fail');
+  });
+
+  it('dedupes by the Message-ID, normalised, or by a hash of the raw message', () => {
+    expect(dedupeId('<a@b>', 'raw')).toBe('<a@b>');
+    expect(dedupeId(' a@b ', 'raw')).toBe('<a@b>');
+    expect(dedupeId(undefined, 'raw one')).toBe(dedupeId(undefined, 'raw one'));
+    expect(dedupeId(undefined, 'raw one')).not.toBe(dedupeId(undefined, 'raw two'));
+    expect(dedupeId(undefined, 'x')).toMatch(/^<sha256-[0-9a-f]{64}@inbound\.staydesk>$/);
+  });
+
+  it('keeps the new text and cuts the quoted earlier mail (English, Hungarian, Outlook, > lines)', () => {
+    expect(newText('Thanks!\n\nOn Mon, 1 Dec 2026 at 10:00, Staydesk wrote:\n> earlier')).toBe('Thanks!');
+    expect(newText('Köszönöm!\n\n2026. dec. 1., hétfő 10:00 Staydesk <x@y> írta:\n> korábbi')).toBe('Köszönöm!');
+    expect(newText('See below\r\n-----Original Message-----\r\nFrom: x')).toBe('See below');
+    expect(newText('Answer\n> quoted\n>\n> more')).toBe('Answer');
+    expect(newText('> only a quote')).toBe('> only a quote');
+    expect(newText('a > b inside a line stays')).toBe('a > b inside a line stays');
+  });
+});
