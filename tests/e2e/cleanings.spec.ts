@@ -60,3 +60,22 @@ test('moving a booking re-plans its cleaning, and the cleaner acknowledges the n
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect.poll(async () => (await cleaningsOf()).cleanings.map((c) => c.status)).toEqual(['OBSOLETE', 'ACKNOWLEDGED']);
 });
+
+test('the cleaning board and the task list fit a phone for a property manager (they scroll inside, the page does not)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
+  await expect(page.getByTestId('current-role')).toHaveText('Your role: Property manager');
+  const overflow = () => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+
+  await page.goto('/cleanings');
+  await expect(page.getByRole('heading', { name: 'Cleaning board' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Cleaning board' }).locator('tr[data-unit="Loft A"]')).toBeVisible();
+  expect(await overflow(), '/cleanings').toBe(0);
+
+  await page.goto('/tasks?state=all');
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
+  expect(await overflow(), '/tasks').toBe(0);
+});
