@@ -33,7 +33,7 @@ export function BookingHistoryPanel({ bookingId }: BookingSectionProps) {
           <TableRow key={row.id}>
             <TableCell>{when.format(new Date(row.changed_at))}</TableCell>
             <TableCell>{row.old_status ? t('history.changed', { from: t(`statuses.${row.old_status}`), to: t(`statuses.${row.new_status}`) }) : t('history.created', { status: t(`statuses.${row.new_status}`) })}</TableCell>
-            <TableCell>{row.changed_by_name ?? (row.changed_by_role ? t(`history.role`, { role: row.changed_by_role }) : t('history.system'))}</TableCell>
+            <TableCell>{row.changed_by_name ?? (row.changed_by_role ? t('history.role', { role: t(`common:roles.${row.changed_by_role}`, { defaultValue: row.changed_by_role }) }) : t('history.system'))}</TableCell>
           </TableRow>
         ))}
       </TableBody>
