@@ -1,6 +1,7 @@
 // Answers of the journey functions: a status, a machine code, an English message and the
 // `journey:` key the guest page shows (in the guest's language), plus the field when one is wrong.
 import type { Request, Response } from 'express';
+import { rateLimitKey } from '../../backend/clientAddress';
 import type { InvalidBody } from '../../src/lib/functions/contract';
 
 export const ERROR_KEYS = {
@@ -41,7 +42,10 @@ export function requirePost(req: Request, res: Response): boolean {
   return false;
 }
 
-/** The caller's address for rate limits (Express honours X-Forwarded-For only from trusted proxies). */
+/**
+ * The caller's key for rate limits: Express honours X-Forwarded-For only from trusted proxies
+ * (BACKEND_TRUST_PROXY); an IPv6 client counts by its /64, as the backend's own limits do.
+ */
 export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return rateLimitKey(req.ip ?? req.socket.remoteAddress);
 }

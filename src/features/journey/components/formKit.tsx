@@ -47,17 +47,18 @@ function useMessage(message: string | undefined): string | undefined {
   return translateFormMessage(t, message);
 }
 
+/** Label, control and message; the message sits outside the label so the field's name stays its label. */
 function Wrapper({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
-    <label className={styles.field} htmlFor={id}>
-      <span>{label}</span>
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
       {children}
       {error ? (
         <span className={styles.fieldError} id={`${id}-error`}>
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 
