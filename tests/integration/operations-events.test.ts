@@ -132,6 +132,19 @@ describe('cleanings follow their booking', () => {
     expect(live(await cleaningsOf(prev))[0]).toMatchObject({ next_guests: 3, next_checkin: demoDay(406) });
   }, 30_000);
 
+  it("the next guest's arrival time (their online check-in) reaches the cleaning before the stay", async () => {
+    const before = await book(450, 453);
+    const after = await book(453, 456, 2);
+    await waitFor('next arrival', async () => live(await cleaningsOf(before))[0]?.next_checkin === demoDay(453));
+    const stay = await client.data<{ booked_units: { id: string }[] }>('admin-secret', `query ($b: uuid!) { booked_units(where: {booking_id: {_eq: $b}}) { id } }`, { b: after });
+    const arrival = `${demoDay(453)}T14:30:00+00:00`;
+    await client.data(member, `mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {
+      g: { booking_unit_id: stay.booked_units[0].id, first_name: 'Réka', last_name: 'Szabó', dob: '1990-04-02', nationality: 'HU', country: 'HU', document_id: 'AB123456', document_type: 'id_card', checkin_time: arrival, checkout_time: `${demoDay(456)}T09:00:00+00:00` },
+    });
+    const read = async () => (await client.data<{ cleanings: { next_arrival_at: string | null }[] }>('admin-secret', `query ($b: uuid!) { cleanings(where: {booking_id: {_eq: $b}, status: {_eq: NEW}}) { next_arrival_at } }`, { b: before })).cleanings[0]?.next_arrival_at;
+    await waitFor('arrival time', async () => { const v = await read(); return !!v && Date.parse(v) === Date.parse(arrival); });
+  }, 30_000);
+
   it('a removed cleaning needs a reason and is not re-created', async () => {
     const id = await book(430, 433);
     const [c] = await waitFor('cleaning', async () => live(await cleaningsOf(id)).length === 1 && live(await cleaningsOf(id)));
