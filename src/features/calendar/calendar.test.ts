@@ -5,7 +5,7 @@ import { toDay } from '@/domain/pricing';
 import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
 import { parseMinStay, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
-import { buildRows, hasStayIn, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
+import { buildRows, hasStayIn, mainRate, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
 import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList } from './settings';
 import { newBookingUrl } from './urls';
@@ -161,6 +161,9 @@ describe('model', () => {
     expect(keys({ hideRates: false, hideChildRates: true, collapsed: new Set() })).toEqual(['a:a1', 'u:u1', 'r:r1']);
     expect(keys({ hideRates: false, hideChildRates: false, collapsed: new Set(['a1']) })).toEqual(['a:a1']);
     expect(buildRows(units, { hideRates: true, hideChildRates: false, collapsed: new Set() })[1]).toMatchObject({ rateId: 'r1' });
+    // A single-guest rate is not the unit's price: the root rate for the most guests is.
+    const [withSingle] = unitsFromWindow([{ ...unitRow, rates: [rate('a-single', { occupancy: 1 }), ...unitRow.rates] }], window);
+    expect(mainRate(withSingle)?.id).toBe('r1');
   });
   it('gives cleaners occupancy only', () => {
     const [unit] = unitsFromOccupancy([{ id: 'u1', name: 'Studio', accommodation_id: 'a1', accommodation: { id: 'a1', name: 'A' }, booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', adults: 2, children: 1, infants: 0 }] }]);

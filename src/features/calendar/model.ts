@@ -44,10 +44,22 @@ export interface RowOptions {
   collapsed: ReadonlySet<string>;
 }
 
-/** The unit's rate its own row prices: the first rate not derived from another, else the first. */
+/**
+ * The unit's rate its own row prices: the rate for the most guests among those not derived from
+ * another (a "Single" rate is not the unit's price), the first by name on a tie; else the first.
+ */
 export function mainRate(unit: CalendarUnit): CalendarRate | null {
   const rates = unit.pricing?.rates ?? [];
-  return rates.find((r) => r.parentId === null) ?? rates[0] ?? null;
+  let best: CalendarRate | null = null;
+  let bestOccupancy = -1;
+  for (const r of rates) {
+    const occupancy = unit.pricing?.data.rates.get(r.id)?.occupancy ?? 0;
+    if (r.parentId === null && occupancy > bestOccupancy) {
+      best = r;
+      bestOccupancy = occupancy;
+    }
+  }
+  return best ?? rates[0] ?? null;
 }
 
 export function buildRows(units: readonly CalendarUnit[], options: RowOptions): CalendarRow[] {

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { civilFromDay, isoFromDay, isoWeekday, type DayNumber } from '@/domain/pricing';
 import { cellPrice } from '../format';
-import type { CalendarUnit } from '../model';
+import { mainRate, type CalendarUnit } from '../model';
 import type { PriceIndex } from './CalendarGrid';
 import { bookingUrl } from '../urls';
 import styles from './CalendarAgenda.module.css';
@@ -30,7 +30,7 @@ export interface CalendarAgendaProps {
 
 export function CalendarAgenda(p: CalendarAgendaProps) {
   const { t } = useTranslation('calendar');
-  const rate = p.unit?.pricing?.rates.find((r) => r.parentId === null) ?? p.unit?.pricing?.rates[0];
+  const rate = p.unit ? mainRate(p.unit) : null;
   const priced = rate ? p.prices.get(rate.id) : undefined;
   const dateFormat = new Intl.DateTimeFormat(p.locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
   const items = [];

@@ -81,10 +81,10 @@ export function CalendarView() {
     return out;
   }, [data.units, data.window, today]);
 
-  // Performance marks for the Chromium benchmark: data in, first screen drawn.
+  // Performance mark for the Chromium benchmark: the first screen with data is drawn (the next
+  // frame after React committed it); 'calendar:data' is set when the data arrives.
   useEffect(() => {
     if (!data.window || data.units.length === 0) return;
-    markOnce('calendar:data');
     requestAnimationFrame(() => markOnce('calendar:first-screen'));
   }, [data.window, data.units]);
 

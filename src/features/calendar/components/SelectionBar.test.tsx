@@ -1,0 +1,76 @@
+// The bulk-edit bar on a selected range: close/open, a price with the currency's rules (a bad
+// value shows the translated message and saves nothing), a minimum stay, "new booking" only for a
+// free range, and nothing to change for a read-only user.
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@/test/render';
+import { SelectionBar, type SelectionSummary } from './SelectionBar';
+
+const summary: SelectionSummary = {
+  unitId: 'u1',
+  unitName: 'Apartment 1',
+  arrival: '2027-06-07',
+  departure: '2027-06-10',
+  nights: 3,
+  free: true,
+  rates: [
+    { id: 'r1', name: 'Standard', currency: 'EUR' },
+    { id: 'r2', name: 'Standard HUF', currency: 'HUF' },
+  ],
+  rateId: 'r1',
+  newBookingHref: '/bookings/new?unit=u1&arrival=2027-06-07&departure=2027-06-10',
+};
+
+function setup(over: Partial<Parameters<typeof SelectionBar>[0]> = {}) {
+  const props = { summary, canEdit: true, tooLong: false, onClose: vi.fn(), onOpen: vi.fn(), onPrice: vi.fn(), onMinStay: vi.fn(), onClear: vi.fn(), ...over };
+  renderWithProviders(<SelectionBar {...props} />);
+  return props;
+}
+
+describe('SelectionBar', () => {
+  it('closes and opens the range, and offers a new booking for free nights', async () => {
+    const user = userEvent.setup();
+    const p = setup();
+    expect(screen.getByText('Apartment 1: 2027-06-07 – 2027-06-10 (3 nights)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(p.onClose).toHaveBeenCalledOnce();
+    expect(p.onOpen).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: 'New booking' }).getAttribute('href')).toBe(summary.newBookingHref);
+  });
+
+  it('checks a price against the chosen rate currency before saving it', async () => {
+    const user = userEvent.setup();
+    const p = setup();
+    await user.click(screen.getByRole('button', { name: 'Set price' }));
+    await user.type(screen.getByLabelText('Price (EUR)'), '85.555');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter an amount such as 85 or 85.50')).toBeTruthy();
+    expect(p.onPrice).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Price (EUR)'));
+    await user.type(screen.getByLabelText('Price (EUR)'), '85,50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(p.onPrice).toHaveBeenCalledWith('r1', 85.5);
+  });
+
+  it('sets or clears a minimum stay', async () => {
+    const user = userEvent.setup();
+    const p = setup();
+    await user.click(screen.getByRole('button', { name: 'Minimum stay' }));
+    await user.type(screen.getByLabelText('Nights'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter a number of nights from 1 to 365')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Nights'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(p.onMinStay).toHaveBeenCalledWith(null);
+  });
+
+  it('shows a read-only user no edits, and no new booking over a stay', () => {
+    setup({ canEdit: false, summary: { ...summary, free: false } });
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set price' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New booking' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear selection' })).toBeTruthy();
+  });
+});
