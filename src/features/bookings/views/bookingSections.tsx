@@ -2,14 +2,24 @@
 // import and one entry (JOURNEY: guests & check-in / invoice / orders, INBOX: messages, OPS: tasks &
 // cleaning); the editor renders the tabs from this array, routes by `?section=<id>` and mounts a
 // panel only while its tab is open, so a section's queries run only when it is shown.
+//
+// Panels other than details are loaded with next/dynamic, so /bookings/[id] downloads a tab's code
+// only when the tab is opened (add yours the same way: `lazy(() => import('...').then((m) => m.X))`).
 import type { ComponentType } from 'react';
+import dynamic from 'next/dynamic';
 import type { AppRole } from '@/features/shell';
 import type { Namespace } from '@/lib/i18n/namespaces';
 import { BookingDetailsPanel } from './BookingDetailsPanel';
-import { BookingHistoryPanel } from './BookingHistoryPanel';
-import { BookingMessagesPanel } from '@/features/inbox/views/BookingMessagesPanel';
-import { BookingTasksPanel } from '@/features/tasks/views/BookingTasksPanel';
-import { BookingJourneyPanel } from '@/features/journey/staff/BookingJourneyPanel';
+
+/** A section panel whose code loads when its tab is first shown. */
+function lazy(load: () => Promise<ComponentType<BookingSectionProps>>): ComponentType<BookingSectionProps> {
+  return dynamic(load);
+}
+
+const BookingHistoryPanel = lazy(() => import('./BookingHistoryPanel').then((m) => m.BookingHistoryPanel));
+const BookingJourneyPanel = lazy(() => import('@/features/journey/staff/BookingJourneyPanel').then((m) => m.BookingJourneyPanel));
+const BookingMessagesPanel = lazy(() => import('@/features/inbox/views/BookingMessagesPanel').then((m) => m.BookingMessagesPanel));
+const BookingTasksPanel = lazy(() => import('@/features/tasks/views/BookingTasksPanel').then((m) => m.BookingTasksPanel));
 
 /** What every section panel receives. */
 export interface BookingSectionProps {
