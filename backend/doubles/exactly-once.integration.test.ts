@@ -47,7 +47,7 @@ async function startBackendProcess(): Promise<ChildProcess> {
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const end = Date.now() + 90_000;
+  const end = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`backend exited: ${output}`);
     try {
@@ -123,7 +123,7 @@ describe('registry queue across kill -9', () => {
       const d = await gql(`{ registry_submissions(where: {message_type: {_eq: reservation}}) { id status attempts reason } }`);
       const r = d.registry_submissions as { id: string; status: string; attempts: number; reason: string | null }[];
       return r.length === BOOKINGS && r.every((x) => x.status === 'success') ? r : null;
-    }, 90_000, 'every reservation sent after the restart');
+    }, 150_000, 'every reservation sent after the restart');
 
     const queued = rows.map((r) => `ntak:${NTAK_ID}:${r.id}`).sort();
     const acknowledged = [...doubles.processed.keys()].filter((k) => k.startsWith(`ntak:${NTAK_ID}:`)).sort();
@@ -136,5 +136,5 @@ describe('registry queue across kill -9', () => {
     expect(rows.filter((r) => r.attempts >= 2).length).toBeGreaterThanOrEqual(3);
     second.kill('SIGTERM');
     await new Promise((r) => second.once('exit', r));
-  }, 240_000);
+  }, 360_000);
 });
