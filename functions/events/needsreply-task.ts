@@ -1,4 +1,4 @@
-// Event triggers needsreply_task (messages insert; threads needs_reply update) -> the thread's
+// Event triggers needsreply_task (messages insert; threads needs_reply/assignee update) -> the thread's
 // needsreply task follows threads.needs_reply, which the database sets in the message's own
 // transaction (a guest's message sets it, a reply clears it): open one task while the guest
 // waits, complete it once someone answered. The handler reads that state instead of trusting the
@@ -33,7 +33,10 @@ export default async function needsReplyTask(req: Request, res: Response): Promi
     res.status(400).json({ error: 'invalid-event', message: 'Expected a messages or threads event with a thread id' });
     return;
   }
+  // A thread handed to someone else hands its open needsreply task over too.
+  const reassigned = table === 'threads' && ev?.event?.data?.old && ev.event.data.new && ev.event.data.old.assigned_user_id !== ev.event.data.new.assigned_user_id;
   try {
+    if (reassigned) await handOver(threadId);
     res.json(await follow(threadId));
   } catch (error) {
     res.status(500).json({ error: 'task-failed', message: error instanceof Error ? error.message : String(error) });
@@ -72,6 +75,14 @@ async function follow(threadId: string): Promise<{ opened: number; closed: numbe
     }
   }
   return done;
+}
+
+/** The open needsreply task goes to whoever the thread is assigned to now (read, not taken from the event). */
+async function handOver(threadId: string): Promise<void> {
+  await asAdmin(
+    `mutation ($thread: uuid!, $to: uuid) { update_tasks(where: {thread_id: {_eq: $thread}, type: {_eq: needsreply}, completed: {_eq: false}}, _set: {assigned_user_id: $to}) { affected_rows } }`,
+    { thread: threadId, to: (await asAdmin<{ threads_by_pk: { assigned_user_id: string | null } | null }>(`query ($t: uuid!) { threads_by_pk(id: $t) { assigned_user_id } }`, { t: threadId })).threads_by_pk?.assigned_user_id ?? null },
+  );
 }
 
 /** The calendar day of an instant in Budapest, where the team works. */

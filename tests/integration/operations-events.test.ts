@@ -161,6 +161,9 @@ describe('needsreply tasks follow the conversation', () => {
   const openTasks = async (thread: string) =>
     (await client.data<{ tasks: { id: string; completed: boolean; booking_id: string | null; title: string }[] }>('admin-secret', `query ($t: uuid!) { tasks(where: {thread_id: {_eq: $t}, type: {_eq: needsreply}}, order_by: {created_at: asc}) { id completed booking_id title } }`, { t: thread })).tasks;
 
+  const assignees = async (thread: string) =>
+    (await client.data<{ tasks: { assigned_user_id: string | null }[] }>('admin-secret', `query ($t: uuid!) { tasks(where: {thread_id: {_eq: $t}, type: {_eq: needsreply}, completed: {_eq: false}}) { assigned_user_id } }`, { t: thread })).tasks.map((x) => x.assigned_user_id);
+
   it('a guest message opens one task, more guest messages keep it one, a reply completes it', async () => {
     const bookingId = await book(440, 442);
     const t = await client.data<{ insert_threads_one: { id: string } }>(communicator, `mutation ($b: uuid!, $a: uuid!) { insert_threads_one(object: {subject: "Late check-in", guest_name: "Szabó Réka", thread_2_bookings: {data: [{booking_id: $b}]}, thread_2_accommodations: {data: [{accommodation_id: $a}]}}) { id } }`, { b: bookingId, a: ACC_VACI });
@@ -185,6 +188,8 @@ describe('needsreply tasks follow the conversation', () => {
 
     await say('incoming', 'Thanks! One more question');
     await waitFor('a new task', async () => (await openTasks(thread)).filter((x) => !x.completed).length === 1);
+    await client.data(communicator, `mutation ($t: uuid!, $u: uuid!) { update_threads_by_pk(pk_columns: {id: $t}, _set: {assigned_user_id: $u}) { id } }`, { t: thread, u: DEMO.manager });
+    await waitFor('handed over with the thread', async () => (await assignees(thread)).includes(DEMO.manager));
     await client.data(communicator, `mutation ($t: uuid!) { update_threads_by_pk(pk_columns: {id: $t}, _set: {needs_reply: false}) { id } }`, { t: thread });
     await waitFor('closed by marking answered', async () => (await openTasks(thread)).every((x) => x.completed));
   }, 40_000);
