@@ -23,11 +23,16 @@ export function rangeAround(day: DayNumber): DayRange {
   return { from, to: from + RANGE_DAYS };
 }
 
-/** The data window for the visible column indexes [first, last] of a grid starting at `from`. */
+/**
+ * The data window for the visible column indexes [first, last] of a grid starting at `from`: from
+ * the chunk the first visible night falls in, long enough for the visible width plus a chunk. Its
+ * length depends only on how many columns show, so scrolling changes the window once per chunk.
+ */
 export function windowFor(range: DayRange, first: number, last: number): DayRange {
-  const a = Math.max(0, Math.floor(first / CHUNK_DAYS) * CHUNK_DAYS);
-  const b = (Math.floor(Math.max(first, last) / CHUNK_DAYS) + 2) * CHUNK_DAYS;
-  return { from: range.from + a, to: Math.min(range.to, range.from + b) };
+  const start = Math.max(0, Math.floor(first / CHUNK_DAYS) * CHUNK_DAYS);
+  const visible = Math.max(1, last - first + 1);
+  const length = (Math.ceil(visible / CHUNK_DAYS) + 1) * CHUNK_DAYS;
+  return { from: range.from + start, to: Math.min(range.to, range.from + start + length) };
 }
 
 export const isoRange = (r: DayRange) => ({ from: isoFromDay(r.from), to: isoFromDay(r.to) });

@@ -5,7 +5,7 @@ import { toDay } from '@/domain/pricing';
 import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
 import { parseMinStay, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
-import { buildRows, hasStayIn, mainRate, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
+import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
 import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList } from './settings';
 import { newBookingUrl } from './urls';
@@ -31,13 +31,16 @@ describe('axis', () => {
     expect(rangeAround(toDay('2026-03-15')).from).toBe(toDay('2026-02-01'));
     expect(rangeAround(toDay('2026-01-10')).from).toBe(toDay('2025-12-01'));
   });
-  it('loads the chunks the visible columns touch plus the next one', () => {
+  it('loads from the chunk of the first visible night, for the visible width plus a chunk', () => {
     const range = { from: toDay('2026-01-01'), to: toDay('2026-01-01') + 400 };
     expect(windowFor(range, 0, 20)).toEqual({ from: range.from, to: range.from + 2 * CHUNK_DAYS });
     expect(windowFor(range, 30, 50)).toEqual({ from: range.from + CHUNK_DAYS, to: range.from + 3 * CHUNK_DAYS });
-    expect(windowFor(range, 20, 30)).toEqual({ from: range.from, to: range.from + 3 * CHUNK_DAYS });
-    // Scrolling within a chunk keeps the window (no new subscription).
-    expect(windowFor(range, 29, 49)).toEqual(windowFor(range, 33, 54));
+    // Always covers what is visible, and a wider screen gets a longer window.
+    expect(windowFor(range, 27, 47).to).toBeGreaterThan(range.from + 47);
+    expect(windowFor(range, 0, 40)).toEqual({ from: range.from, to: range.from + 3 * CHUNK_DAYS });
+    // Scrolling within a chunk keeps the window (no new subscription); crossing one changes it once.
+    const windows = new Set(Array.from({ length: 56 }, (_, i) => JSON.stringify(windowFor(range, i, i + 20))));
+    expect(windows.size).toBe(2);
     expect(windowFor(range, 390, 399).to).toBe(range.to);
   });
 });
@@ -149,6 +152,9 @@ describe('model', () => {
       [16200, false],
       [10800, true],
     ]);
+    // The lazy index gives the same nights, priced when first asked.
+    expect(lazyPriceIndex([unit], window, toDay('2026-04-01')).get('r2')?.days).toEqual(prices.get('r2'));
+    expect(lazyPriceIndex([unit], null, toDay('2026-04-01')).get('r1')).toBeUndefined();
     expect(unit.stays[0]).toMatchObject({ bookingId: 'bk1', guestName: 'Kovács Anna', checkin: toDay('2026-05-05') });
     expect(hasStayIn(unit, toDay('2026-05-01'), toDay('2026-05-05'))).toBe(false);
     expect(hasStayIn(unit, toDay('2026-05-06'), toDay('2026-05-08'))).toBe(true);

@@ -98,6 +98,34 @@ export function priceUnit(unit: CalendarUnit, window: DayRange, today: DayNumber
   return out;
 }
 
+/** Each rate's priced nights, starting at `from` (the data window's first day). */
+export interface PriceIndex {
+  get(rateId: string): { from: DayNumber; days: readonly CalendarDay[] } | undefined;
+}
+
+/**
+ * Prices on demand: a unit's rates are priced the first time one of them is drawn, once per data
+ * window. The grid draws a screenful of rows, so a new window prices those units, not all of them
+ * (a hundred units x 56 nights would otherwise be one long task per window).
+ */
+export function lazyPriceIndex(units: readonly CalendarUnit[], window: DayRange | null, today: DayNumber): PriceIndex {
+  const unitOfRate = new Map<string, CalendarUnit>();
+  for (const unit of units) for (const rate of unit.pricing?.rates ?? []) unitOfRate.set(rate.id, unit);
+  const priced = new Map<string, { from: DayNumber; days: readonly CalendarDay[] }>();
+  const done = new Set<string>();
+  return {
+    get(rateId) {
+      const unit = unitOfRate.get(rateId);
+      if (!window || !unit) return undefined;
+      if (!done.has(unit.id)) {
+        done.add(unit.id);
+        for (const [id, days] of priceUnit(unit, window, today)) priced.set(id, { from: window.from, days });
+      }
+      return priced.get(rateId);
+    },
+  };
+}
+
 /** Whether any stay of the unit takes a night in [from, to). */
 export function hasStayIn(unit: CalendarUnit, from: DayNumber, to: DayNumber): boolean {
   return unit.stays.some((s) => s.checkin < to && s.checkout > from);

@@ -10,7 +10,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { civilFromDay, isoFromDay, isoWeekday, type CalendarDay, type DayNumber } from '@/domain/pricing';
 import type { DayRange } from '../axis';
 import { cellPrice } from '../format';
-import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit } from '../model';
+import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex } from '../model';
+
+export type { PriceIndex } from '../model';
 import { bookingUrl } from '../urls';
 import { extendSelection, keyMove, selectedColumns, startSelection, type Selection } from '../selection';
 import styles from './CalendarGrid.module.css';
@@ -21,8 +23,6 @@ const HEADER_HEIGHT = 44;
 const ROW_HEIGHT = 44;
 const GROUP_HEIGHT = 30;
 
-/** Each rate's priced nights, starting at `from`. */
-export type PriceIndex = ReadonlyMap<string, { from: DayNumber; days: readonly CalendarDay[] }>;
 
 export interface CalendarGridHandle {
   scrollToDay(day: DayNumber, smooth: boolean): void;

@@ -1,5 +1,6 @@
 // The calendar's data: one live subscription for the visible window (staff and owners get dates,
-// rates and stays; cleaners occupancy only). The previous window's units stay on screen until the
+// rates and stays; cleaners occupancy only). The answers skip Apollo's normalised cache: a window
+// is hundreds of kB read by this screen alone, and normalising it was the longest task per window. The previous window's units stay on screen until the
 // new window's first answer arrives, so scrolling across a window border never blanks the grid.
 import { useMemo, useRef } from 'react';
 import { useQuery, useSubscription } from '@apollo/client/react';
@@ -41,8 +42,8 @@ export interface CalendarData {
 
 export function useCalendarData(window: DayRange, filter: UnitFilter, can: CalendarCapabilities, skip = false): CalendarData {
   const variables = { units: unitsWhere(filter), ...isoRange(window) };
-  const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices, onData: markDataArrived });
-  const occupancy = useSubscription(CalendarOccupancyDocument, { variables, skip: skip || can.readsPrices, onData: markDataArrived });
+  const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
+  const occupancy = useSubscription(CalendarOccupancyDocument, { variables, skip: skip || can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
   const last = useRef<{ units: CalendarUnit[]; window: DayRange } | null>(null);
   const fullData = full.data;
   const occData = occupancy.data;

@@ -20,7 +20,7 @@ import { CalendarToolbar } from '../components/CalendarToolbar';
 import { SelectionBar, type SelectionSummary } from '../components/SelectionBar';
 import { useCalendarData, useCalendarFilters } from '../hooks/useCalendarData';
 import { useCalendarEdits } from '../hooks/useCalendarEdits';
-import { buildRows, hasStayIn, mainRate, priceUnit, type CalendarUnit } from '../model';
+import { buildRows, hasStayIn, lazyPriceIndex, mainRate, type CalendarUnit } from '../model';
 import { selectedStay, type Selection } from '../selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList, STORAGE_KEYS, type CalendarSettings } from '../settings';
 import { calendarUrl, newBookingUrl } from '../urls';
@@ -74,12 +74,7 @@ export function CalendarView() {
 
   const units = useMemo(() => new Map(data.units.map((u) => [u.id, u])), [data.units]);
   const rows = useMemo(() => buildRows(data.units, { hideRates, hideChildRates, collapsed }), [data.units, hideRates, hideChildRates, collapsed]);
-  const prices: PriceIndex = useMemo(() => {
-    const out = new Map<string, { from: DayNumber; days: ReturnType<typeof priceUnit> extends Map<string, infer D> ? D : never }>();
-    if (!data.window) return out;
-    for (const unit of data.units) for (const [rateId, days] of priceUnit(unit, data.window, today)) out.set(rateId, { from: data.window.from, days });
-    return out;
-  }, [data.units, data.window, today]);
+  const prices: PriceIndex = useMemo(() => lazyPriceIndex(data.units, data.window, today), [data.units, data.window, today]);
 
   // Performance mark for the Chromium benchmark: the first screen with data is drawn (the next
   // frame after React committed it); 'calendar:data' is set when the data arrives.

@@ -1,0 +1,197 @@
+// `npm run bench:calendar`: the calendar in Chromium on the production build (a benchmark, not a
+// timed test). A throwaway database gets 100 extra units (a rate and a derived rate each, assigned
+// price rules, closed nights, nightly prices, a stay every few nights over a year); the demo
+// member opens /calendar filtered to them and the page's performance marks give:
+//   - first screen after the data arrives ('calendar:data' -> 'calendar:first-screen'), target <= 500 ms;
+//   - a full year scrolled horizontally a week per frame: long tasks (> 50 ms, target none), frame times;
+//   - the subscriptions the page started (one per visible window) and the rows of the largest answer.
+// `--skip-build` reuses the last build (node_modules/.cache/next-bench-calendar).
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { findChromium } from './browser';
+import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
+
+// Overridable so an e2e build (same backend port) can be reused, or reuse this one.
+const DIST_DIR = process.env.BENCH_CALENDAR_DIST_DIR ?? 'node_modules/.cache/next-bench-calendar';
+const BUILD_PORT = path.join(DIST_DIR, 'bench-backend-port.txt');
+const UNITS = 100;
+const DAYS = 365;
+const ADMIN_SECRET = 'nhost-admin-secret';
+const FIRST_SCREEN_TARGET_MS = 500;
+const LONG_TASK_MS = 50;
+
+const backendUrls = (port: number) => {
+  const base = `http://localhost:${port}`;
+  return { NEXT_PUBLIC_NHOST_AUTH_URL: `${base}/v1/auth`, NEXT_PUBLIC_NHOST_GRAPHQL_URL: `${base}/v1/graphql`, NEXT_PUBLIC_NHOST_STORAGE_URL: `${base}/v1/storage`, NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `${base}/v1/functions` };
+};
+const webEnv = (port: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', ...backendUrls(port) });
+
+function build(port: number): Promise<void> {
+  console.log(`building into ${DIST_DIR} ...`);
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], { env: { ...process.env, ...webEnv(port) }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`next build failed:\n${stdout}\n${stderr}`));
+      else {
+        fs.writeFileSync(BUILD_PORT, String(port));
+        resolve();
+      }
+    }),
+  );
+}
+
+async function gql<T>(port: number, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`http://localhost:${port}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (body.errors || !body.data) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+
+/** 100 units with rates, restrictions and a year of stays, in one throwaway accommodation. */
+async function seed(port: number, from: Date): Promise<{ accommodationId: string; bookings: number }> {
+  const acc = await gql<{ insert_accommodations_one: { id: string } }>(port, 'mutation ($o: accommodations_insert_input!) { insert_accommodations_one(object: $o) { id } }', {
+    o: { name: 'Benchmark Tower', zip: '1051', address: 'Bench utca 1', city: 'Budapest', country: 'HU' },
+  });
+  const accommodationId = acc.insert_accommodations_one.id;
+  const rules = await gql<{ price_rules: { id: string }[] }>(port, '{ price_rules { id } }');
+  const units = await gql<{ insert_units: { returning: { id: string }[] } }>(port, 'mutation ($o: [units_insert_input!]!) { insert_units(objects: $o) { returning { id } } }', {
+    o: Array.from({ length: UNITS }, (_, i) => ({ accommodation_id: accommodationId, name: `Unit ${String(i + 1).padStart(3, '0')}`, position: i, occ_adults: 4, occ_children: 2, occ_infants: 1 })),
+  });
+  let bookings = 0;
+  for (const [i, unit] of units.insert_units.returning.entries()) {
+    const rate = await gql<{ insert_rates_one: { id: string } }>(port, 'mutation ($o: rates_insert_input!) { insert_rates_one(object: $o) { id } }', {
+      o: { unit_id: unit.id, name: 'Standard', occupancy: 2, currency: 'EUR', price: 60 + (i % 40), min_stay: 1, price_rule_assignments: { data: rules.price_rules.map((r) => ({ price_rule_id: r.id })) } },
+    });
+    await gql(port, 'mutation ($o: rates_insert_input!) { insert_rates_one(object: $o) { id } }', {
+      o: { unit_id: unit.id, name: 'Non-refundable', occupancy: 2, currency: 'EUR', price: 0, parent_rate_id: rate.insert_rates_one.id, derived_change_type: 'PERCENT', derived_change_value: -10, inherit_closed_to_arrival: true },
+    });
+    const closed = Array.from({ length: 6 }, (_, k) => ({ unit_id: unit.id, date: iso(addDays(from, 20 + k * 53 + (i % 7))), is_closed: true }));
+    const prices = Array.from({ length: 12 }, (_, k) => ({ rate_id: rate.insert_rates_one.id, date: iso(addDays(from, 5 + k * 30 + (i % 5))), price: 150 }));
+    await gql(port, 'mutation ($u: [unit_dates_insert_input!]!, $r: [rate_dates_insert_input!]!) { insert_unit_dates(objects: $u) { affected_rows } insert_rate_dates(objects: $r) { affected_rows } }', { u: closed, r: prices });
+    // A stay of 2-5 nights, then 1-4 free nights, over the year.
+    const stays = [];
+    for (let d = i % 4; d < DAYS - 6; ) {
+      const nights = 2 + ((d + i) % 4);
+      if (closed.some((c) => c.date >= iso(addDays(from, d)) && c.date < iso(addDays(from, d + nights)))) {
+        d += nights;
+        continue;
+      }
+      const checkin = iso(addDays(from, d));
+      const checkout = iso(addDays(from, d + nights));
+      const id = randomUUID();
+      stays.push({ booking: { id, accommodation_id: accommodationId, customer_name: `Guest ${i}-${d}`, checkin, checkout, adults: 2, channel: ['airbnb', 'booking', 'direct', 'other'][(d + i) % 4] }, unit: { booking_id: id, unit_id: unit.id, checkin, checkout, adults: 2 } });
+      d += nights + 1 + ((d * 7 + i) % 4);
+    }
+    // Bookings and their stays in one transaction (two root fields), ids made here.
+    await gql(port, 'mutation ($b: [bookings_insert_input!]!, $u: [booked_units_insert_input!]!) { insert_bookings(objects: $b) { affected_rows } insert_booked_units(objects: $u) { affected_rows } }', { b: stays.map((s) => s.booking), u: stays.map((s) => s.unit) });
+    bookings += stays.length;
+  }
+  return { accommodationId, bookings };
+}
+
+async function main(): Promise<void> {
+  const skipBuild = process.argv.includes('--skip-build');
+  const reuse = skipBuild && fs.existsSync(BUILD_PORT);
+  const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : Number(process.env.BENCH_CALENDAR_BACKEND_PORT ?? 0) || (await freePort());
+  const webPort = await freePort();
+  if (!reuse) await build(backendPort);
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-bench-calendar-'));
+  try {
+    const backend = start('npx', ['tsx', 'backend/cli.ts', '--port', String(backendPort), '--data', data], { NHOST_BACKEND_QUIET: 'true', AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${webPort}` });
+    await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child);
+    const first = new Date();
+    const from = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 1, 1));
+    const seeded = Date.now();
+    const { accommodationId, bookings } = await seed(backendPort, from);
+    console.log(`seeded ${UNITS} units x ${DAYS} nights, ${bookings} stays in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const web = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(webPort)], webEnv(backendPort));
+    await waitForUrl(`http://localhost:${webPort}/`, web.child);
+    // Let the events worker finish what the inserts queued (cleaning plans) before measuring.
+    await new Promise((r) => setTimeout(r, 20_000));
+    // The window the page asks for first, as one HTTP round trip (the subscription's first answer is the same query).
+    const windowQuery = fs.readFileSync('src/features/calendar/graphql/calendarWindow.graphql', 'utf8').replace('subscription', 'query') + fs.readFileSync('src/features/calendar/graphql/fragments.graphql', 'utf8');
+    let roundTrip = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const t0 = Date.now();
+      await gql(backendPort, windowQuery, { units: { accommodation_id: { _eq: accommodationId } }, from: iso(from), to: iso(addDays(from, 56)) });
+      roundTrip = Date.now() - t0;
+    }
+
+    const browser = await chromium.launch({ executablePath: findChromium()?.path });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with a __name helper the page does not have.
+    await page.addInitScript('window.__name = (f) => f;');
+    let subscriptions = 0;
+    let largest = 0;
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => {
+        if (typeof f.payload === 'string' && f.payload.includes('"subscribe"') && f.payload.includes('CalendarWindow')) subscriptions += 1;
+      });
+      ws.on('framereceived', (f) => {
+        if (typeof f.payload === 'string' && f.payload.includes('"next"')) largest = Math.max(largest, f.payload.length);
+      });
+    });
+    await page.goto(`http://localhost:${webPort}/sign-in`);
+    await page.getByLabel('Email').fill('member@demo.staydesk.test');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('staydesk-demo');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+    await page.evaluate((id) => window.localStorage.setItem('calendar-accommodationIds', JSON.stringify([id])), accommodationId);
+    await page.goto(`http://localhost:${webPort}/calendar?date=${iso(addDays(from, 1))}`);
+    await page.waitForFunction(() => performance.getEntriesByName('calendar:first-screen').length > 0, undefined, { timeout: 60_000 });
+    const marks = await page.evaluate(() => {
+      const at = (n: string) => performance.getEntriesByName(n)[0]?.startTime ?? NaN;
+      return { data: at('calendar:data'), firstScreen: at('calendar:first-screen') };
+    });
+    const rows = await page.locator('[role="row"][data-row-key]').count();
+    const cells = await page.locator('[role="gridcell"]').count();
+
+    // Scroll the whole year, a week per frame, collecting long tasks and frame times.
+    const scroll = await page.evaluate(async (longTaskMs) => {
+      const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+      const long: number[] = [];
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration)));
+      observer.observe({ type: 'longtask', buffered: false });
+      const frames: number[] = [];
+      let last = performance.now();
+      const started = last;
+      while (grid.scrollLeft + grid.clientWidth < grid.scrollWidth - 1) {
+        grid.scrollLeft += 7 * 56;
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+      }
+      // Let the last windows arrive and render.
+      await new Promise((r) => setTimeout(r, 1500));
+      observer.disconnect();
+      frames.sort((a, b) => a - b);
+      return { ms: last - started, frames: frames.length, p50: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], max: frames[frames.length - 1], longTasks: long.filter((d) => d > longTaskMs).length, longestTask: long.length ? Math.max(...long) : 0 };
+    }, LONG_TASK_MS);
+    await browser.close();
+
+    const firstScreen = marks.firstScreen - marks.data;
+    console.log('\nCalendar, 100 units x 365 nights (production build, Chromium 1440x900):');
+    console.log(`  first screen after the data arrived: ${firstScreen.toFixed(0)} ms (target <= ${FIRST_SCREEN_TARGET_MS}) ${firstScreen <= FIRST_SCREEN_TARGET_MS ? 'ok' : 'OVER'}`);
+    console.log(`  data arrived ${marks.data.toFixed(0)} ms after navigation start; rows drawn ${rows}, cells drawn ${cells}`);
+    console.log(`  one window (100 units x 56 nights with rates, dates, rules, stays) as one GraphQL round trip: ${roundTrip} ms`);
+    console.log(`  horizontal scroll of the year: ${scroll.frames} frames in ${scroll.ms.toFixed(0)} ms; frame p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms`);
+    console.log(`  long tasks over ${LONG_TASK_MS} ms while scrolling: ${scroll.longTasks} (target 0), longest ${scroll.longestTask.toFixed(0)} ms`);
+    console.log(`  window subscriptions started: ${subscriptions} (one per 28-day window crossed, each one GraphQL operation); largest answer ${(largest / 1024).toFixed(0)} kB`);
+  } finally {
+    stopAll();
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});
