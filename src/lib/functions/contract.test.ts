@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuoteInput } from '../../../functions/_pricing/input';
-import { callFunction, checkRequest, FunctionCallError, type FunctionsCaller } from './contract';
+import { callFunction, checkRequest, errorText, FunctionCallError, type FunctionsCaller } from './contract';
 import { quoteFunction, type QuoteResponse } from './quote';
 
 const UNIT = '20000000-0000-4000-a000-000000000001';
@@ -84,5 +84,23 @@ describe('function contracts', () => {
     const never = caller(answer);
     await expect(callFunction(never, quoteFunction, { ...body, adults: -1 })).rejects.toThrow(/adults/);
     expect(never.sent).toEqual([]);
+  });
+});
+
+describe('errors of a failed call', () => {
+  it('reads the function message from the JSON body the Nhost client passes as error.message', async () => {
+    const failing: FunctionsCaller = {
+      call: async () => ({ res: null, error: { message: { status: 429, error: 'too-many-attempts', message: 'Too many attempts' } as unknown as string, status: 429 } }),
+    };
+    const error = await callFunction(failing, quoteFunction, body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FunctionCallError);
+    expect((error as FunctionCallError).message).toBe(`${quoteFunction.path}: Too many attempts`);
+    expect((error as FunctionCallError).status).toBe(429);
+  });
+
+  it('keeps a plain message and names a missing answer', () => {
+    expect(errorText('Network error')).toBe('Network error');
+    expect(errorText(undefined)).toBe('no response');
+    expect(errorText({ code: 7 })).toBe('{"code":7}');
   });
 });

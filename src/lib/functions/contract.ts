@@ -81,12 +81,26 @@ export class FunctionCallError extends Error {
   }
 }
 
+/**
+ * The Nhost functions client hands a failed call's JSON body back as `error.message` (an object,
+ * not a string): read the function's own message from it instead of showing "[object Object]".
+ */
+export function errorText(message: unknown): string {
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object') {
+    const inner = (message as { message?: unknown; error?: unknown }).message ?? (message as { error?: unknown }).error;
+    if (typeof inner === 'string') return inner;
+    return JSON.stringify(message).slice(0, 500);
+  }
+  return 'no response';
+}
+
 /** On the web app's side: checks the body before sending and the answer before anyone reads it. */
 export async function callFunction<Req extends AnyObject, Res>(functions: FunctionsCaller, contract: FunctionContract<Req, Res>, body: Req): Promise<Res> {
   const request = checkRequest(contract, body);
   if (!request.ok) throw new FunctionCallError(contract.path, request.error.message, 400);
   const { res, error } = await functions.call<unknown>(contract.path, request.value);
-  if (error || !res) throw new FunctionCallError(contract.path, error?.message ?? 'no response', error?.status);
+  if (error || !res) throw new FunctionCallError(contract.path, errorText(error?.message), error?.status);
   try {
     return (await contract.response.validate(res.data, { abortEarly: true })) as Res;
   } catch (e) {
