@@ -18,6 +18,8 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** Postgres statement_timeout of every session, ms (0 = none). Default: DATABASE_STATEMENT_TIMEOUT_MS or 5000 (see limits.ts). */
   statementTimeoutMs?: number;
+  /** An in-memory PGlite starts from this data directory (a Db.snapshot()) instead of initdb. */
+  loadDataDir?: Blob;
   /** Run the data folder's own PostgreSQL server (npm run backend -- --postgres); needs dataDir. */
   embeddedPostgres?: { projectDir: string; log?: (line: string) => void };
 }
@@ -46,5 +48,5 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
   if (opts.dataDir && fs.existsSync(path.join(opts.dataDir, CLUSTER_DIR)) && !fs.existsSync(path.join(opts.dataDir, 'pglite'))) {
     throw new ClusterFolderError(`${opts.dataDir} holds an embedded PostgreSQL server's data (${CLUSTER_DIR}/), not PGlite's: start it with --postgres (npm run backend -- --data ${opts.dataDir} --postgres)`);
   }
-  return openPglite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, { statementTimeoutMs });
+  return openPglite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, { statementTimeoutMs, loadDataDir: opts.loadDataDir });
 }

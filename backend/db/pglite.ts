@@ -136,8 +136,8 @@ export function openPgliteFolder(dir: string): Promise<PGlite> {
   return createPglite(dir);
 }
 
-async function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  if (!dataDir) return PGlite.create('memory://', { extensions: EXTENSIONS });
+async function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  if (!dataDir) return PGlite.create('memory://', { extensions: EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   if (preflight(dataDir) === 'new') {
     // initdb into a side folder and move it in place once complete: a first start killed halfway
     // leaves no half database under the real name (which the next start would refuse as damaged).
@@ -161,8 +161,8 @@ async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   }
 }
 
-export async function openPglite(dataDir: string | undefined, opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
-  const pg = await createPglite(dataDir);
+export async function openPglite(dataDir: string | undefined, opts: { statementTimeoutMs?: number; loadDataDir?: Blob } = {}): Promise<Db> {
+  const pg = await createPglite(dataDir, opts.loadDataDir);
   const statementTimeoutMs = opts.statementTimeoutMs ?? 0;
   // Set for parity with the server driver (SHOW, migrations lifting it); PGlite cannot preempt a
   // running statement, so it does not bound the statement's time here (see limits.ts).
@@ -174,6 +174,7 @@ export async function openPglite(dataDir: string | undefined, opts: { statementT
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike))),
     queryPrepared: preparedStatements(pg),
+    snapshot: () => pg.dumpDataDir('none'),
     // A checkpoint first, so the folder is complete on disk without WAL replay on the next start.
     close: async () => {
       if (dataDir) await pg.exec('CHECKPOINT').catch(() => undefined);

@@ -32,6 +32,8 @@ export interface Db extends Queryable {
    * without it are used through `query`.
    */
   queryPrepared?<R = Record<string, unknown>>(sql: string, params: unknown[]): Promise<QueryResult<R>>;
+  /** PGlite only: its data directory as a tarball, which openDb({ loadDataDir }) starts from (tests skip initdb and migrations). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
