@@ -15,12 +15,12 @@ test('a demo manager signs in with a password, sees their navigation, switches t
   await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
   await shell.expectSignedInAs('Miklós Manager');
   await expect(page).toHaveTitle('Home · Staydesk');
-  expect(await shell.navigationLabels()).toEqual(['Home', 'Accommodations', 'Account']);
+  expect(await shell.navigationLabels()).toEqual(['Home', 'Calendar', 'Bookings', 'Inbox', 'Tasks', 'Cleanings', 'Accommodations', 'Price rules', 'Snippets', 'NTAK', 'VIZA', 'Account']);
 
   await shell.switchLanguage('Magyar');
   await expect(page).toHaveURL(/\/hu$/);
   await expect(page.getByTestId('current-role')).toHaveText('Szerepkör: Ingatlankezelő');
-  expect(await shell.navigationLabels('Fő navigáció')).toEqual(['Kezdőlap', 'Szálláshelyek', 'Fiók']);
+  expect(await shell.navigationLabels('Fő navigáció')).toEqual(['Kezdőlap', 'Naptár', 'Foglalások', 'Üzenetek', 'Feladatok', 'Takarítások', 'Szálláshelyek', 'Árszabályok', 'Sablonválaszok', 'NTAK', 'VIZA', 'Fiók']);
 
   await shell.signOut('Felhasználói menü megnyitása', 'Kijelentkezés');
   await expect(page.getByRole('heading', { name: 'Bejelentkezés' })).toBeVisible();

@@ -4,13 +4,13 @@ import { AppShellPage } from './pages/AppShellPage';
 import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
 
 const ROLES: { role: string; label: string; nav: string[] }[] = [
-  { role: 'admin', label: 'Administrator', nav: ['Home', 'Accommodations', 'Account'] },
-  { role: 'communicator', label: 'Communicator', nav: ['Home', 'Accommodations', 'Account'] },
-  { role: 'member', label: 'Member', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'admin', label: 'Administrator', nav: ['Home', 'Calendar', 'Bookings', 'Inbox', 'Tasks', 'Cleanings', 'Accommodations', 'Price rules', 'Snippets', 'NTAK', 'VIZA', 'Account'] },
+  { role: 'communicator', label: 'Communicator', nav: ['Home', 'Calendar', 'Bookings', 'Inbox', 'Tasks', 'Cleanings', 'Accommodations', 'Price rules', 'Snippets', 'NTAK', 'VIZA', 'Account'] },
+  { role: 'member', label: 'Member', nav: ['Home', 'Calendar', 'Bookings', 'Inbox', 'Tasks', 'Cleanings', 'Accommodations', 'Price rules', 'Snippets', 'NTAK', 'VIZA', 'Account'] },
   { role: 'inspector', label: 'Inspector', nav: ['Home', 'Account'] },
-  { role: 'manager', label: 'Property manager', nav: ['Home', 'Accommodations', 'Account'] },
-  { role: 'cleaner', label: 'Cleaner', nav: ['Home', 'Account'] },
-  { role: 'owner', label: 'Owner', nav: ['Home', 'Accommodations', 'Account'] },
+  { role: 'manager', label: 'Property manager', nav: ['Home', 'Calendar', 'Bookings', 'Inbox', 'Tasks', 'Cleanings', 'Accommodations', 'Price rules', 'Snippets', 'NTAK', 'VIZA', 'Account'] },
+  { role: 'cleaner', label: 'Cleaner', nav: ['Home', 'Calendar', 'Cleanings', 'Account'] },
+  { role: 'owner', label: 'Owner', nav: ['Home', 'Calendar', 'Accommodations', 'Account'] },
   { role: 'contractor', label: 'Contractor', nav: ['Home', 'Account'] },
 ];
 

@@ -46,17 +46,19 @@ const CALENDAR_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', '
 const PRICE_RULE_USERS: readonly AppRole[] = ['admin', 'communicator', 'member', 'manager'];
 
 export const NAV_AREAS: readonly NavArea[] = [
+  // In the order of a host's day: the calendar and bookings first, then the conversation and the
+  // team's work, then the catalogue and its settings, the registries, and the account last.
   { id: 'home', href: '/', labelKey: 'nav.home', icon: 'home', roles: ALL, available: true },
-  { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
+  { id: 'calendar', href: '/calendar', labelKey: 'nav.calendar', icon: 'calendar', roles: CALENDAR_USERS, available: true },
   { id: 'bookings', href: '/bookings', labelKey: 'nav.bookings', icon: 'bookings', roles: BOOKING_USERS, available: true },
   { id: 'inbox', href: '/inbox', labelKey: 'nav.inbox', icon: 'inbox', roles: INBOX_USERS, available: true, badge: 'unreadThreads' },
+  { id: 'tasks', href: '/tasks', labelKey: 'nav.tasks', icon: 'tasks', roles: TASK_USERS, available: true },
+  { id: 'cleanings', href: '/cleanings', labelKey: 'nav.cleanings', icon: 'cleanings', roles: CLEANING_USERS, available: true },
+  { id: 'accommodations', href: '/accommodations', labelKey: 'nav.accommodations', icon: 'accommodations', roles: ACCOMMODATION_USERS, available: true },
+  { id: 'priceRules', href: '/price-rules', labelKey: 'nav.priceRules', icon: 'priceRules', roles: PRICE_RULE_USERS, available: true },
   { id: 'snippets', href: '/snippets', labelKey: 'nav.snippets', icon: 'snippets', roles: INBOX_USERS, available: true },
   { id: 'ntak', href: '/ntak', labelKey: 'nav.ntak', icon: 'registry', roles: REGISTRY_USERS, available: true },
   { id: 'viza', href: '/viza', labelKey: 'nav.viza', icon: 'registry', roles: REGISTRY_USERS, available: true },
-  { id: 'tasks', href: '/tasks', labelKey: 'nav.tasks', icon: 'tasks', roles: TASK_USERS, available: true },
-  { id: 'cleanings', href: '/cleanings', labelKey: 'nav.cleanings', icon: 'cleanings', roles: CLEANING_USERS, available: true },
-  { id: 'calendar', href: '/calendar', labelKey: 'nav.calendar', icon: 'calendar', roles: CALENDAR_USERS, available: true },
-  { id: 'priceRules', href: '/price-rules', labelKey: 'nav.priceRules', icon: 'priceRules', roles: PRICE_RULE_USERS, available: true },
   { id: 'account', href: '/account', labelKey: 'nav.account', icon: 'account', roles: ALL, available: true },
 ];
 

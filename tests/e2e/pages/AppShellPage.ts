@@ -12,7 +12,14 @@ export class AppShellPage {
   async navigationLabels(name?: string): Promise<string[]> {
     const links = this.navigation(name).getByRole('link');
     await expect(links.first()).toBeVisible();
-    return links.allTextContents();
+    // The label only: a link may also carry a live count (the inbox's unread badge).
+    return links.evaluateAll((elements) =>
+      elements.map((link) => {
+        const copy = link.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[role="status"]').forEach((badge) => badge.remove());
+        return (copy.textContent ?? '').trim();
+      }),
+    );
   }
 
   async expectSignedInAs(displayName: string): Promise<void> {
