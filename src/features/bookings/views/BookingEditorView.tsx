@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,6 +15,7 @@ import { useQuery } from '@apollo/client/react';
 import { PageTitle } from '@/components/PageTitle';
 import { useSessionUser } from '@/features/shell';
 import { useLeaveWarning } from '@/lib/hooks/useLeaveWarning';
+import { bookingCapabilitiesFor } from '../capabilities';
 import { BookingDetailsDocument } from '../graphql/bookingDetails.generated';
 import { bookingListUrl, bookingUrl, NEW_BOOKING_ID, newBookingPrefillOf, sectionOf } from '../urls';
 import { sectionsFor } from './bookingSections';
@@ -82,7 +84,13 @@ export function BookingEditorView({ id }: { id: string }) {
         ))}
       </Tabs>
       <Paper sx={{ p: 2 }} role="tabpanel" aria-label={t(section.labelKey)}>
-        {isNew ? <NewBookingPanel prefill={newBookingPrefillOf(router.query)} onCreated={onCreated} onDirtyChange={onDirtyChange} /> : <Panel bookingId={id} onDirtyChange={onDirtyChange} />}
+        {isNew && !bookingCapabilitiesFor(user?.role ?? null).create ? (
+          <Alert severity="info">{t('editor.cannotCreate')}</Alert>
+        ) : isNew ? (
+          <NewBookingPanel prefill={newBookingPrefillOf(router.query)} onCreated={onCreated} onDirtyChange={onDirtyChange} />
+        ) : (
+          <Panel bookingId={id} onDirtyChange={onDirtyChange} />
+        )}
       </Paper>
     </Stack>
   );
