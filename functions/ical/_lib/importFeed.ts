@@ -29,14 +29,14 @@ export interface ImportResult {
 interface State {
   units_by_pk: { accommodation_id: string } | null;
   ical_imported_events: { uid: string; booking: { id: string; checkin: string; checkout: string; status: string } }[];
-  bookings: { id: string; ota_code: string; checkin: string; checkout: string; status: string; booked_units: { unit_id: string }[] }[];
+  bookings: { id: string; accommodation_id: string; ota_code: string; checkin: string; checkout: string; status: string; booked_units: { unit_id: string }[] }[];
   booked_units: { booking_id: string; checkin: string; checkout: string }[];
 }
 
 const STATE = `query IcalImportState($feed: uuid!, $unit: uuid!, $channel: booking_channels_enum!, $uids: [String!]!, $today: date!) {
   units_by_pk(id: $unit) { accommodation_id }
   ical_imported_events(where: { feed_id: { _eq: $feed } }) { uid booking { id checkin checkout status } }
-  bookings(where: { channel: { _eq: $channel }, ota_code: { _in: $uids } }) { id ota_code checkin checkout status booked_units { unit_id } }
+  bookings(where: { channel: { _eq: $channel }, ota_code: { _in: $uids } }) { id accommodation_id ota_code checkin checkout status booked_units { unit_id } }
   booked_units(where: { unit_id: { _eq: $unit }, is_cancelled: { _eq: false }, checkout: { _gt: $today } }) { booking_id checkin checkout }
 }`;
 
@@ -112,7 +112,11 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
     const mine = new Set(known.map((k) => k.bookingId));
     const others: OtherStay[] = state.booked_units.filter((u) => !mine.has(u.booking_id)).map((u) => ({ bookingId: u.booking_id, start: u.checkin, end: u.checkout }));
     // The same UID as OTA code on another unit: the (channel, ota_code) key would refuse it; report it.
-    const elsewhere = new Map(state.bookings.filter((b) => !known.some((k) => k.bookingId === b.id)).map((b) => [b.ota_code, b.id]));
+    // Only a booking of the feed's own accommodation is named: the feed's managers may not see
+    // another accommodation's bookings, so those are reported without an id (a chosen UID must not
+    // reveal a foreign booking's id, whose first 8 hex are its e-mail reference).
+    const accommodationId = state.units_by_pk.accommodation_id;
+    const elsewhere = new Map(state.bookings.filter((b) => !known.some((k) => k.bookingId === b.id)).map((b) => [b.ota_code, b.accommodation_id === accommodationId ? b.id : '']));
     const plan = planImport(
       events.filter((e) => !elsewhere.has(e.uid)),
       known,
@@ -122,7 +126,7 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
     result.conflicts.push(...plan.conflicts);
     for (const e of events) {
       const other = elsewhere.get(e.uid);
-      if (other && !e.cancelled && e.end > today) result.conflicts.push({ uid: e.uid, start: e.start, end: e.end, summary: e.summary, conflictingBookingId: other });
+      if (other !== undefined && !e.cancelled && e.end > today) result.conflicts.push({ uid: e.uid, start: e.start, end: e.end, summary: e.summary, conflictingBookingId: other });
     }
     for (const action of plan.actions) {
       try {
