@@ -93,3 +93,34 @@ test('a guest writes from the journey page, the communicator sees it live and an
   expect(mail?.subject).toContain(`SD-${booking.id.slice(0, 8).toUpperCase()}`);
   expect(mail?.headers?.['Message-ID']).toMatch(/^<[0-9a-f-]{36}@staydesk\.local>$/);
 });
+
+test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/AA violations and fit a phone', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const violations = async (what: string) => {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  };
+  const signIn = new SignInPage(page);
+  await signIn.goto(`?redirectTo=${encodeURIComponent('/inbox')}`);
+  await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/inbox');
+  await page.getByTestId('inbox-thread').first().click();
+  await expect(page.getByTestId('thread-panel')).toBeVisible();
+  await violations('inbox with a conversation');
+  await page.goto('/snippets');
+  await expect(page.getByRole('table', { name: 'Snippets' })).toBeVisible();
+  await page.getByRole('button', { name: 'New snippet' }).click();
+  await page.getByLabel('Body').fill('Hi {{guest.firstName');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Body has invalid variable')).toBeVisible();
+  await violations('snippet editor');
+  await page.goto('/inbox/emails');
+  await expect(page.getByRole('heading', { name: 'Inbound e-mail', level: 1 })).toBeVisible();
+  await violations('e-mail log');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/inbox');
+  await page.getByTestId('inbox-thread').first().click();
+  await expect(page.getByTestId('thread-panel')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

@@ -6,5 +6,6 @@ import { useUnreadThreads } from '../hooks/useUnreadThreads';
 export function UnreadThreadsBadge() {
   const { t } = useTranslation('inbox');
   const count = useUnreadThreads(true);
-  return <Badge color="error" badgeContent={count} max={99} aria-label={t('unreadCount', { count })} data-testid="inbox-unread" sx={{ mr: 1.5 }} />;
+  // A status (not a bare span) may carry a label, and screen readers hear the count change.
+  return <Badge role="status" color="error" badgeContent={count} max={99} aria-label={t('unreadCount', { count })} data-testid="inbox-unread" sx={{ mr: 1.5 }} />;
 }
