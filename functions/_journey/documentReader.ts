@@ -1,10 +1,13 @@
-// Reads the MRZ of a passport or ID-card photo, entirely in memory: sharp decodes the JPEG/PNG
-// (bounded size, orientation from EXIF), mrz-detection finds and reads the zone (its bundled OCR-B
-// model), src/domain/mrz checks and repairs the characters. Nothing is written anywhere: no temp
-// file, no log line with image data; the buffers are dropped when the request ends.
+// Reads the MRZ of a passport or ID-card photo, entirely in memory: sharp checks the size in the
+// header before decoding anything, then decodes the JPEG/PNG (orientation from EXIF, scaled inside
+// 2400 x 2400), mrz-detection finds and reads the zone in a worker thread with a time limit
+// (mrzWorkers.ts; its bundled OCR-B model), src/domain/mrz checks and repairs the characters.
+// Nothing is written anywhere: no temp file, no log line with image data; the buffers are dropped
+// when the request ends.
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { readMrzLines, scannedFields, type ScannedFields } from '../../src/domain/mrz';
 import { estimateSkew } from '../../src/domain/mrz/skew';
+import { readMrzInWorker } from './mrzWorkers';
 
 /** JPEG (FF D8 FF) or PNG (89 50 4E 47 0D 0A 1A 0A), by content, never by name or header. */
 export function imageKind(bytes: Uint8Array): 'jpeg' | 'png' | undefined {
@@ -15,24 +18,18 @@ export function imageKind(bytes: Uint8Array): 'jpeg' | 'png' | undefined {
 }
 
 /** Pixels decoded at most (24 MP: a phone photo); libvips keeps images this size in memory. */
-const MAX_INPUT_PIXELS = 24_000_000;
-/** Wider photos are scaled down first: the MRZ stays well over the 15 px character height it needs. */
-const MAX_WIDTH = 2400;
+export const MAX_INPUT_PIXELS = 24_000_000;
+/** A document page is at most about 1.6 times as long as wide; a longer strip is no document photo. */
+export const MAX_ASPECT_RATIO = 3;
+/** Larger photos are scaled down inside this square: the MRZ stays well over the 15 px character height it needs. */
+const MAX_SIDE = 2400;
+/** The ways to the characters the worker knows (mrzWorker.mjs): whole photo, then the located zone. */
+const READ_ATTEMPTS = 2;
 
-type MrzDetection = { getMrz(image: ImageJs): ImageJs; readMrz(image: ImageJs): Promise<{ mrz: string[] }> };
-interface ImageJs {
-  width: number;
-  height: number;
-  grey(): ImageJs;
-}
-type ImageCtor = new (width: number, height: number, data: Uint8Array, options: { kind: string }) => ImageJs;
-
-let modules: { detection: MrzDetection; Image: ImageCtor } | undefined;
-function load() {
-  // CommonJS packages without types, loaded on first use (the model loads once per process).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  modules ??= { detection: require('mrz-detection') as MrzDetection, Image: (require('image-js') as { Image: ImageCtor }).Image };
-  return modules;
+/** Whether a photo of this size may be decoded: the numbers come from its header, nothing decoded yet. */
+export function acceptablePhotoSize(width: number | undefined, height: number | undefined): boolean {
+  if (!width || !height) return false;
+  return width * height <= MAX_INPUT_PIXELS && Math.max(width, height) <= MAX_ASPECT_RATIO * Math.min(width, height);
 }
 
 /**
@@ -53,13 +50,20 @@ async function straighten(image: Sharp, tilt: number, grey: Uint8Array): Promise
   });
 }
 
-export type DocumentReading = { ok: true; fields: ScannedFields; repaired: boolean; lines: string[] } | { ok: false; reason: 'not-an-image' | 'unreadable' };
+export type DocumentReading =
+  | { ok: true; fields: ScannedFields; repaired: boolean; lines: string[] }
+  | { ok: false; reason: 'not-an-image' | 'photo-size' | 'unreadable' | 'busy' };
 
 export async function readDocumentPhoto(bytes: Buffer, today: string): Promise<DocumentReading> {
   if (!imageKind(bytes)) return { ok: false, reason: 'not-an-image' };
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width: MAX_WIDTH, withoutEnlargement: true });
+    // The header's size first: a small file may claim 24 000 000 pixels in a strip (decoding it
+    // costs seconds of CPU and hundreds of MB), which is no document photo anyway.
+    // (metadata() reads the header only; its own pixel limit would call a large photo no image.)
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!acceptablePhotoSize(width, height)) return { ok: false, reason: 'photo-size' };
+    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     // Straighten first: the tilt from an 800 px grey copy, then the full photo rotated back.
     const small = await upright.clone().resize({ width: 800 }).greyscale().raw().toBuffer({ resolveWithObject: true });
     const tilt = estimateSkew(small.data, small.info.width, small.info.height);
@@ -68,19 +72,14 @@ export async function readDocumentPhoto(bytes: Buffer, today: string): Promise<D
     // Truncated, corrupt, or too many pixels: the guest takes another photo.
     return { ok: false, reason: 'not-an-image' };
   }
-  const { detection, Image } = load();
-  const image = new Image(decoded.info.width, decoded.info.height, decoded.data, { kind: decoded.info.channels === 1 ? 'GREY' : 'RGB' });
-  // Two ways to the characters: the reader's own line finder on the whole photo (keeps the bottom
-  // lines; copes with a few degrees of tilt), then its MRZ locator's crop (for a zone that is small
-  // in the frame). The first reading that passes the check digits wins.
-  const attempts = [() => detection.readMrz(image.grey()), () => detection.readMrz(detection.getMrz(image))];
+  // Two ways to the characters, in the worker: the reader's own line finder on the whole photo, then
+  // its MRZ locator's crop. The first reading that passes the check digits wins.
+  const photo = { data: decoded.data, width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
+  const found = await readMrzInWorker(photo, READ_ATTEMPTS, (lines) => readMrzLines(lines).ok);
+  if (!found.ok) return { ok: false, reason: found.reason === 'busy' ? 'busy' : 'unreadable' };
   let reading: ReturnType<typeof readMrzLines> = { ok: false, reason: 'unreadable' };
-  for (const attempt of attempts) {
-    try {
-      reading = readMrzLines((await attempt()).mrz);
-    } catch {
-      continue;
-    }
+  for (const lines of found.attempts) {
+    if (lines) reading = readMrzLines(lines);
     if (reading.ok) break;
   }
   if (!reading.ok) return { ok: false, reason: 'unreadable' };

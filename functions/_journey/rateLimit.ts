@@ -7,6 +7,8 @@ export const LIMITS = {
   find: { max: 10, windowMs: 10 * 60_000 },
   /** Document photos read: 30 per 10 minutes (each costs about half a second of CPU). */
   scan: { max: 30, windowMs: 10 * 60_000 },
+  /** Document photos read per journey, whatever the address: 20 per 10 minutes (a few per guest). */
+  scanJourney: { max: 20, windowMs: 10 * 60_000 },
   /** Journey page loads: 300 per 10 minutes. */
   read: { max: 300, windowMs: 10 * 60_000 },
   /** Writes (check-ins, orders, invoice details): 60 per 10 minutes. */

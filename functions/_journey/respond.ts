@@ -13,6 +13,8 @@ export const ERROR_KEYS = {
   'too-many-attempts': 'journey:errors.tooManyAttempts',
   'too-large': 'journey:errors.tooLarge',
   'not-an-image': 'journey:errors.notAnImage',
+  'photo-size': 'journey:errors.photoSize',
+  busy: 'journey:errors.busy',
   unreadable: 'journey:errors.unreadable',
   'already-checked-in': 'journey:errors.alreadyCheckedIn',
   'checkin-failed': 'journey:errors.checkinFailed',
