@@ -3,7 +3,9 @@
 // the x-inbound-secret header (INBOX_INBOUND_SECRET, else NHOST_WEBHOOK_SECRET). Parsed with
 // mailparser, threaded by In-Reply-To/References (the Message-IDs our replies carry), else by a
 // booking reference (SD-XXXXXXXX) in the subject or text, else by the sender's most recent booking,
-// else a new thread. Every delivery is filed in inbound_emails with what became of it.
+// else a new thread. Every delivery is filed in inbound_emails with what became of it (refused ones
+// with their raw bytes: UTF-8 as text, anything else as base64). A Message-ID over 250 characters is
+// stored as its hash; any failure files the mail as refused with the error (200, never lost).
 //
 // Answers (never a 5xx for bad mail, so a provider never retries it forever, and never loses it):
 // 200 {status: threaded | new_thread, threadId, messageId}; 200 {status: duplicate} for a Message-ID
@@ -18,7 +20,11 @@ import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds 
 import { BOOKING_FIELDS, newThreadFor, type BookingForInbox } from './_lib/threads';
 
 const RAW_KEPT = 256 * 1024;
+/** Bytes kept of a non-UTF-8 message: their base64 fits the raw column's 256 k characters. */
+const RAW_BYTES_KEPT = (RAW_KEPT / 4) * 3;
 const BODY_MAX = 50_000;
+/** A subject longer than this is cut: it becomes the conversation's title. */
+const SUBJECT_MAX = 300;
 
 function maxBytes(): number {
   const n = Number(process.env.INBOX_MAX_EMAIL_BYTES);
@@ -35,7 +41,7 @@ function authorized(req: Request): boolean {
 }
 
 /** The raw message however it came; undefined when the body is not a message at all. */
-async function rawOf(req: Request, limit: number): Promise<{ raw: string; bytes: number } | { tooLarge: number } | undefined> {
+async function rawOf(req: Request, limit: number): Promise<{ buf: Buffer } | { tooLarge: number } | undefined> {
   let buf: Buffer | undefined;
   if (typeof req.body === 'string') buf = Buffer.from(req.body, 'utf8');
   else if (Buffer.isBuffer(req.body)) buf = req.body;
@@ -53,7 +59,21 @@ async function rawOf(req: Request, limit: number): Promise<{ raw: string; bytes:
   }
   if (!buf || buf.length === 0) return undefined;
   if (buf.length > limit) return { tooLarge: buf.length };
-  return { raw: storable(buf.toString('utf8')), bytes: buf.length };
+  return { buf };
+}
+
+/**
+ * The raw message as stored, byte-exact: the text when the bytes are UTF-8 without NUL, else
+ * base64 of the bytes (an 8-bit ISO-8859-2 message would otherwise become replacement characters).
+ */
+function keptRaw(buf: Buffer): { raw: string; encoding: 'utf8' | 'base64' } {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    if (!text.includes('\u0000') && text.length <= RAW_KEPT) return { raw: text, encoding: 'utf8' };
+  } catch {
+    // not UTF-8: kept as base64 below
+  }
+  return { raw: buf.subarray(0, RAW_BYTES_KEPT).toString('base64'), encoding: 'base64' };
 }
 
 interface Filed {
@@ -65,7 +85,7 @@ interface Filed {
   threadId?: string;
   messageId?: string;
   bytes: number;
-  raw?: string;
+  raw?: { raw: string; encoding: 'utf8' | 'base64' };
 }
 
 function fileRow(f: Filed): Record<string, unknown> {
@@ -77,7 +97,8 @@ function fileRow(f: Filed): Record<string, unknown> {
     subject: f.subject?.slice(0, 1000) ?? null,
     thread_id: f.threadId ?? null,
     size_bytes: f.bytes,
-    raw: f.raw ? f.raw.slice(0, RAW_KEPT) : null,
+    raw: f.raw ? f.raw.raw.slice(0, RAW_KEPT) : null,
+    raw_encoding: f.raw?.encoding ?? 'utf8',
   };
 }
 
@@ -149,18 +170,39 @@ export default async function inboundEmail(req: Request, res: Response): Promise
   const got = await rawOf(req, limit);
   if (!got) return refuse(res, 422, { reason: 'malformed: the request holds no message', bytes: 0 });
   if ('tooLarge' in got) return refuse(res, 413, { reason: `too-large: ${got.tooLarge} bytes, at most ${limit}`, bytes: got.tooLarge });
-  const { raw, bytes } = got;
+  const { buf } = got;
+  const bytes = buf.length;
+  const raw = keptRaw(buf);
+  try {
+    await fileMail(res, buf, raw);
+  } catch (e) {
+    // Whatever went wrong, the mail is filed (refused, with the reason) and answered 200: a 5xx
+    // would make the provider retry a message that fails the same way every time.
+    const reason = `error: ${(e as Error).message}`.slice(0, 500);
+    try {
+      await file({ status: 'refused', reason, bytes, raw });
+    } catch {
+      // Even the filing failed (the database is down?): a 503 so the provider keeps the mail and retries.
+      res.status(503).json({ status: 503, error: 'unavailable', message: 'The message could not be filed; try again later' });
+      return;
+    }
+    res.status(200).json({ status: 'refused', reason });
+  }
+}
 
+async function fileMail(res: Response, buf: Buffer, raw: Filed['raw']): Promise<void> {
+  const bytes = buf.length;
   let mail: ParsedMail;
   try {
-    mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    // The bytes, not a decoded string: mailparser decodes each part by its own charset.
+    mail = await simpleParser(buf, { skipImageLinks: true, skipTextToHtml: true });
   } catch (e) {
     return refuse(res, 422, { reason: `malformed: ${(e as Error).message}`.slice(0, 500), bytes, raw });
   }
   const headerCount = mail.headers.size;
   const from = normalAddress(mail.from?.value[0]?.address);
-  const messageIdHeader = dedupeId(mail.messageId, raw);
-  const subject = mail.subject ? storable(mail.subject) : undefined;
+  const messageIdHeader = dedupeId(mail.messageId, buf);
+  const subject = mail.subject ? storable(mail.subject).slice(0, SUBJECT_MAX) : undefined;
   const base = { bytes, raw, messageIdHeader, from, subject };
   if (headerCount === 0 || !mail.from) return refuse(res, 422, { ...base, reason: 'malformed: no headers or no From' });
   if (!from) return refuse(res, 422, { ...base, reason: 'malformed: the From address is not an e-mail address' });

@@ -4,7 +4,7 @@ import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds 
 describe('inbound e-mail helpers', () => {
   it('reads sender addresses strictly', () => {
     expect(normalAddress(' Guest@Example.COM ')).toBe('guest@example.com');
-    for (const bad of ['', 'no-at-sign', 'a@b', 'a b@c.d', '<a@b.c>', undefined, null]) expect(normalAddress(bad), String(bad)).toBeUndefined();
+    for (const bad of ['', 'no-at-sign', 'a@b', 'a b@c.d', '<a@b.c>', `${'a'.repeat(250)}@b.cd`, undefined, null]) expect(normalAddress(bad), String(bad)).toBeUndefined();
   });
 
   it('collects referenced ids: In-Reply-To first, then References newest first, deduplicated', () => {
@@ -27,6 +27,12 @@ describe('inbound e-mail helpers', () => {
     expect(dedupeId(undefined, 'raw one')).toBe(dedupeId(undefined, 'raw one'));
     expect(dedupeId(undefined, 'raw one')).not.toBe(dedupeId(undefined, 'raw two'));
     expect(dedupeId(undefined, 'x')).toMatch(/^<sha256-[0-9a-f]{64}@inbound\.staydesk>$/);
+    // A Message-ID too long for an index is stored as its hash: the same for each delivery and reference.
+    const long = `<${'x'.repeat(30_000)}@y>`;
+    expect(dedupeId(long, 'raw')).toMatch(/^<sha256-[0-9a-f]{64}@long-id\.staydesk>$/);
+    expect(dedupeId(long, 'raw')).toBe(dedupeId(` ${long} `, 'other raw'));
+    expect(referencedIds(long, undefined)).toEqual([dedupeId(long, 'raw')]);
+    expect(dedupeId(`<${'x'.repeat(246)}@y>`, 'raw')).toBe(`<${'x'.repeat(246)}@y>`);
   });
 
   it('keeps the new text and cuts the quoted earlier mail (English, Hungarian, Outlook, > lines)', () => {

@@ -6,7 +6,8 @@ const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 export function normalAddress(value: string | undefined | null): string | undefined {
   const address = value?.trim().toLowerCase();
-  return address && ADDRESS.test(address) ? address : undefined;
+  // 254 characters is the most an address can have (RFC 5321); a longer one is not an address.
+  return address && address.length <= 254 && ADDRESS.test(address) ? address : undefined;
 }
 
 /** Message ids in In-Reply-To and References, newest reference first, each as <id>. */
@@ -14,7 +15,16 @@ export function referencedIds(inReplyTo: string | undefined, references: string 
   const refs = Array.isArray(references) ? references.join(' ') : (references ?? '');
   const all = `${inReplyTo ?? ''} ${refs}`.match(/<[^<>\s]+>/g) ?? [];
   const ordered = [...(inReplyTo?.match(/<[^<>\s]+>/g) ?? []), ...all.reverse()];
-  return [...new Set(ordered)].slice(0, 50);
+  return [...new Set(ordered.slice(0, 200).map(storedId))].slice(0, 50);
+}
+
+/** Longest Message-ID stored as it is; Postgres cannot index a value over ~2.7 kB (a 500 with nothing filed). */
+export const MESSAGE_ID_MAX = 250;
+
+/** A Message-ID as stored and compared: a long one becomes a fixed-size hash of itself, the same for every delivery. */
+function storedId(id: string): string {
+  if (id.length <= MESSAGE_ID_MAX) return id;
+  return `<sha256-${createHash('sha256').update(id).digest('hex')}@long-id.staydesk>`;
 }
 
 /**
@@ -28,10 +38,10 @@ export function authenticationFailure(authResults: string | string[] | undefined
 }
 
 /** The Message-ID to dedupe by: the header, or (for mail without one) a hash of the raw message. */
-export function dedupeId(messageId: string | undefined, raw: string): string {
+export function dedupeId(messageId: string | undefined, raw: string | Buffer): string {
   const id = messageId?.trim();
-  if (id && /^<[^<>\s]+>$/.test(id)) return id;
-  if (id) return `<${id.replace(/[<>\s]/g, '')}>`;
+  if (id && /^<[^<>\s]+>$/.test(id)) return storedId(id);
+  if (id) return storedId(`<${id.replace(/[<>\s]/g, '')}>`);
   return `<sha256-${createHash('sha256').update(raw).digest('hex')}@inbound.staydesk>`;
 }
 

@@ -3769,6 +3769,7 @@ export type inbound_emails_bool_exp = {
   message_id?: uuid_comparison_exp | null | undefined;
   message_id_header?: String_comparison_exp | null | undefined;
   raw?: String_comparison_exp | null | undefined;
+  raw_encoding?: String_comparison_exp | null | undefined;
   reason?: String_comparison_exp | null | undefined;
   received_at?: timestamptz_comparison_exp | null | undefined;
   size_bytes?: Int_comparison_exp | null | undefined;

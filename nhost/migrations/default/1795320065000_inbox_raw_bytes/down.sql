@@ -1,0 +1,1 @@
+ALTER TABLE public.inbound_emails DROP COLUMN raw_encoding;

@@ -1,0 +1,123 @@
+// Attacks on the inbox's functions from break-it review 1, on the real embedded backend with the
+// demo data: a huge Message-ID (was a 500 with nothing filed), 8-bit ISO-8859-2 mail (was turned
+// into "?"), parallel deliveries of one reply event (was one e-mail each), parallel guest messages
+// (the limit was read then written; a booking got several threads) and the smaller ones.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBackend } from '../../backend/server';
+import { startTestBackend } from '../helpers/backend';
+import { makeClient, type Client } from './permissionsClient';
+
+let backend: RunningBackend;
+let client: Client;
+const SECRET = 'inbound-breakit-secret';
+
+interface Booking {
+  id: string;
+  journey_id: string;
+  customer_email: string;
+  customer_name: string;
+}
+let bookings: Booking[] = [];
+let next = 0;
+/** A demo booking with an e-mail address and no conversation yet, a new one for each test. */
+const freshBooking = () => bookings[next++];
+
+async function post(path: string, body: string | Buffer, headers: Record<string, string>) {
+  const res = await fetch(`${backend.url}/v1/functions/inbox/${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json().catch(() => null)) as any };
+}
+
+const deliver = (raw: string | Buffer) => post('inbound-email', raw, { 'content-type': 'message/rfc822', 'x-inbound-secret': SECRET });
+
+async function filed(where: string, variables: Record<string, unknown>) {
+  const d = await client.data<{ inbound_emails: { status: string; reason: string | null; message_id_header: string | null; subject: string | null; raw: string | null; raw_encoding: string; thread_id: string | null }[] }>(
+    'admin-secret',
+    `query ($v: String!) { inbound_emails(where: ${where}, order_by: {received_at: asc}) { status reason message_id_header subject raw raw_encoding thread_id } }`,
+    variables,
+  );
+  return d.inbound_emails;
+}
+
+async function messagesOf(bookingId: string) {
+  const d = await client.data<{ threads: { id: string; subject: string | null; guest_email: string | null; messages: { id: string; body: string; email_message_id: string | null }[] }[] }>(
+    'admin-secret',
+    `query ($b: uuid!) { threads(where: {thread_2_bookings: {booking_id: {_eq: $b}}}) { id subject guest_email messages(order_by: {sent_at: asc}) { id body email_message_id } } }`,
+    { b: bookingId },
+  );
+  return d.threads;
+}
+
+beforeAll(async () => {
+  process.env.INBOX_INBOUND_SECRET = SECRET;
+  backend = await startTestBackend({ applySeeds: true });
+  client = makeClient(backend);
+  const d = await client.data<{ bookings: Booking[] }>(
+    'admin-secret',
+    `{ bookings(where: {customer_email: {_is_null: false}, _not: {thread_2_bookings: {}}}, order_by: {id: desc}, limit: 10) { id journey_id customer_email customer_name } }`,
+  );
+  bookings = d.bookings;
+  expect(bookings.length).toBe(10);
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+  delete process.env.INBOX_INBOUND_SECRET;
+});
+
+describe('inbound e-mail under attack', () => {
+  it('a 30,000-character Message-ID is threaded and deduplicated (stored as a hash), not a 500', async () => {
+    const b = freshBooking();
+    const id = `<${'a1b2c3'.repeat(5000)}@x>`;
+    const raw = `From: Guest <${b.customer_email}>\r\nSubject: about SD-${b.id.slice(0, 8)}\r\nMessage-ID: ${id}\r\n\r\nhello there\r\n`;
+    const first = await deliver(raw);
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('new_thread');
+    const again = await deliver(raw);
+    expect(again.body).toMatchObject({ status: 'duplicate', threadId: first.body.threadId });
+    const threads = await messagesOf(b.id);
+    expect(threads).toHaveLength(1);
+    expect(threads[0].messages.map((m) => m.body)).toEqual(['hello there']);
+    expect(threads[0].messages[0].email_message_id).toMatch(/^<sha256-[0-9a-f]{64}@long-id\.staydesk>$/);
+    // An answer referring to the long id threads back to the same conversation.
+    const answer = `From: ${b.customer_email}\r\nSubject: Re: x\r\nMessage-ID: <answer-${b.id}@x>\r\nIn-Reply-To: ${id}\r\n\r\nsecond\r\n`;
+    expect((await deliver(answer)).body).toMatchObject({ status: 'threaded', threadId: first.body.threadId });
+  });
+
+  it('a 200 kB subject is cut to 300 characters in the conversation and the log', async () => {
+    const b = freshBooking();
+    const subject = `SD-${b.id.slice(0, 8)} ${'long subject '.repeat(16_000)}`;
+    const res = await deliver(`From: ${b.customer_email}\r\nSubject: ${subject}\r\nMessage-ID: <subject-${b.id}@x>\r\n\r\nhi\r\n`);
+    expect(res.status).toBe(200);
+    const [thread] = await messagesOf(b.id);
+    expect(thread.subject!.length).toBe(300);
+    const [row] = await filed('{message_id_header: {_eq: $v}}', { v: `<subject-${b.id}@x>` });
+    expect(row.subject!.length).toBe(300);
+  });
+
+  it('an 8-bit ISO-8859-2 message keeps its letters, and a refused one keeps its raw bytes byte-exact', async () => {
+    const b = freshBooking();
+    const latin2 = (id: string, extra = '') =>
+      Buffer.concat([
+        Buffer.from(`From: ${b.customer_email}\r\nSubject: SD-${b.id.slice(0, 8)}\r\nMessage-ID: <${id}-${b.id}@x>\r\n${extra}MIME-Version: 1.0\r\nContent-Type: text/plain; charset=iso-8859-2\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`, 'latin1'),
+        // "Köszönöm, tündérszép ő ű" in ISO-8859-2 (ő = 0xf5, ű = 0xfb).
+        Buffer.from([0x4b, 0xf6, 0x73, 0x7a, 0xf6, 0x6e, 0xf6, 0x6d, 0x2c, 0x20, 0x74, 0xfc, 0x6e, 0x64, 0xe9, 0x72, 0x73, 0x7a, 0xe9, 0x70, 0x20, 0xf5, 0x20, 0xfb, 0x0d, 0x0a]),
+      ]);
+    expect((await deliver(latin2('latin2'))).body.status).toBe('new_thread');
+    const [thread] = await messagesOf(b.id);
+    expect(thread.messages.map((m) => m.body)).toEqual(['Köszönöm, tündérszép ő ű']);
+
+    // Refused mail is kept raw for the office to look at: these bytes are not UTF-8, so base64.
+    const forged = latin2('forged', 'Authentication-Results: mx; dkim=fail\r\n');
+    expect((await deliver(forged)).body.status).toBe('refused');
+    const [row] = await filed('{message_id_header: {_eq: $v}}', { v: `<forged-${b.id}@x>` });
+    expect(row.raw_encoding).toBe('base64');
+    expect(Buffer.from(row.raw!, 'base64').equals(forged)).toBe(true);
+
+    // A UTF-8 message is kept as its text, unchanged.
+    const utf8 = `From: ${b.customer_email}\r\nAuthentication-Results: mx; spf=fail\r\nMessage-ID: <utf8-${b.id}@x>\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nÁrvíztűrő tükörfúrógép\r\n`;
+    expect((await deliver(Buffer.from(utf8, 'utf8'))).body.status).toBe('refused');
+    const [utfRow] = await filed('{message_id_header: {_eq: $v}}', { v: `<utf8-${b.id}@x>` });
+    expect(utfRow).toMatchObject({ raw_encoding: 'utf8', raw: utf8 });
+  });
+});
