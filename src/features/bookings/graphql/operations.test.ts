@@ -201,10 +201,22 @@ describe('cancel and re-activate keep history', () => {
       ['new', 'cancelled'],
       [null, 'new'],
     ]);
-    expect(history[1]).toMatchObject({ changed_by_role: 'member' });
-    expect(history[1].changed_by_name).toBeTruthy();
+    expect(history[1]).toMatchObject({ changed_by_role: 'member', changed_by_name: 'Márk Member' });
     expect(history[0].changed_by_name).toBeNull();
     expect(Date.parse(history[0].changed_at)).toBeGreaterThanOrEqual(Date.parse(history[3].changed_at));
+  });
+
+  it('names the actor by display name only, never by e-mail (managers read the history too)', async () => {
+    const unit = units[5];
+    const { object } = newBooking(unit, { checkin: '2031-10-01', checkout: '2031-10-03' });
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object })).insert_bookings_one.id;
+    await client.data('admin-secret', 'mutation { updateUser(pk_columns: {id: "' + DEMO.member + '"}, _set: {displayName: "  "}) { id } }');
+    await ok(member, SetBookingStatusDocument, { id, status: 'cancelled' });
+    await client.data('admin-secret', 'mutation { updateUser(pk_columns: {id: "' + DEMO.member + '"}, _set: {displayName: "Márk Member"}) { id } }');
+    const history = (await ok<{ booking_status_changes: { new_status: string; changed_by_name: string | null; changed_by_role: string | null }[] }>(member, BookingStatusHistoryDocument, { bookingId: id })).booking_status_changes;
+    expect(history[0]).toEqual(expect.objectContaining({ new_status: 'cancelled', changed_by_name: null, changed_by_role: 'member' }));
+    const all = await client.data<{ booking_status_changes: { changed_by_name: string | null }[] }>('admin-secret', '{ booking_status_changes(where: {changed_by_name: {_like: "%@%"}}) { changed_by_name } }');
+    expect(all.booking_status_changes).toEqual([]);
   });
 
   it('nobody writes or forges history rows through GraphQL, and owners and cleaners cannot read them', async () => {
