@@ -8,6 +8,8 @@ export interface JourneyBooking {
   checkin: string;
   checkout: string;
   customer_name: string;
+  /** Where order confirmations go: never an address typed into an order form. */
+  customer_email: string | null;
   language: string;
   adults: number;
   children: number;
@@ -30,7 +32,7 @@ export interface JourneyBooking {
 
 const QUERY = `query JourneyBooking($journeyId: uuid!) {
   bookings(where: {journey_id: {_eq: $journeyId}}, limit: 1) {
-    id status checkin checkout customer_name language adults children infants
+    id status checkin checkout customer_name customer_email language adults children infants
     accommodation { name address zip city country checkin_time checkout_time }
     booked_units(where: {is_cancelled: {_eq: false}}, order_by: {unit: {name: asc}}) {
       id checkin checkout adults children infants

@@ -1,4 +1,6 @@
-// What transfer and adventure orders share: a date near the stay, the confirmation e-mail.
+// What transfer and adventure orders share: a date near the stay, a cap per booking, the
+// confirmation e-mail (to the booking's own address only: the journey link must not let anyone
+// send the property's e-mails to any address).
 import { addDays } from '../../src/domain/dates';
 import { sendTemplateMail } from '../_lib/mail';
 import en from '../../public/locales/en/journey.json';
@@ -10,8 +12,16 @@ export function isNearStay(booking: JourneyBooking, date: string): boolean {
   return date >= addDays(booking.checkin, -2) && date <= addDays(booking.checkout, 2);
 }
 
-/** Sends the confirmation; a failed e-mail does not undo the order (staff see it on the booking). */
-export async function confirmByMail(template: string, locale: string, to: string, vars: Record<string, string>): Promise<boolean> {
+/** Orders of one kind a booking may hold: more is no stay's need, only a flood of e-mails and rows. */
+export const MAX_ORDERS_PER_BOOKING = 10;
+
+/**
+ * Sends the confirmation to the booking's e-mail address (none on the booking: no e-mail); a failed
+ * e-mail does not undo the order (staff see it on the booking).
+ */
+export async function confirmByMail(template: string, locale: string, booking: Pick<JourneyBooking, 'customer_email'>, vars: Record<string, string>): Promise<boolean> {
+  const to = booking.customer_email?.trim();
+  if (!to) return false;
   try {
     await sendTemplateMail(template, locale, to, vars);
     return true;

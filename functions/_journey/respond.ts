@@ -24,6 +24,7 @@ export const ERROR_KEYS = {
   'dob-future': 'journey:validation.dobFuture',
   'times-order': 'journey:validation.timesOrder',
   'date-outside-stay': 'journey:validation.dateOutsideStay',
+  'too-many-orders': 'journey:errors.tooManyOrders',
   internal: 'journey:errors.unknown',
 } as const;
 export type JourneyErrorCode = keyof typeof ERROR_KEYS;

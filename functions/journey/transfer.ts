@@ -1,13 +1,15 @@
 // POST /v1/functions/journey/transfer: an airport transfer for the booking. For a departing flight
 // the pickup is 3 hours before take-off (src/domain/journey transferPickup); for an arrival, at
-// landing. Stored in transfer_orders (status new) and confirmed to the guest by e-mail in `locale`.
-// 400 invalid-body/unknown-field with the field, date-outside-stay; 404; 403 not-open; 429.
+// landing. Stored in transfer_orders (status new) and confirmed by e-mail in `locale` to the
+// booking's own address (the order's e-mail is the driver's contact, never a recipient).
+// 400 invalid-body/unknown-field with the field, date-outside-stay; 404; 403 not-open;
+// 409 too-many-orders (10 per booking); 429.
 import type { Request, Response } from 'express';
 import { transferPickup } from '../../src/domain/journey/rules';
 import { journeyTransferFunction } from '../../src/lib/functions/journey';
 import { graphql } from '../_pricing/graphql';
 import { openJourneyRequest } from '../_journey/guard';
-import { confirmByMail, formatDate, isNearStay, label } from '../_journey/orders';
+import { confirmByMail, formatDate, isNearStay, label, MAX_ORDERS_PER_BOOKING } from '../_journey/orders';
 import { fail } from '../_journey/respond';
 
 const INSERT = `mutation JourneyTransfer($object: transfer_orders_insert_input!) { insert_transfer_orders_one(object: $object) { id } }`;
@@ -17,6 +19,7 @@ export default async function transfer(req: Request, res: Response): Promise<voi
   if (!request) return;
   const { body, booking } = request;
   if (!isNearStay(booking, body.date)) return fail(res, 400, 'date-outside-stay', 'The date must be within two days of the stay', 'date');
+  if (booking.transfer_orders.length >= MAX_ORDERS_PER_BOOKING) return fail(res, 409, 'too-many-orders', `At most ${MAX_ORDERS_PER_BOOKING} transfer orders per booking`);
   const pickup = transferPickup(body.direction, body.date, body.flightTime);
   const object = {
     booking_id: booking.id,
@@ -38,7 +41,7 @@ export default async function transfer(req: Request, res: Response): Promise<voi
   const answer = await graphql<{ insert_transfer_orders_one: { id: string } | null }>({ admin: true }, INSERT, { object });
   if (answer.errors.length || !answer.data?.insert_transfer_orders_one) throw new Error(`transfer order not saved: ${answer.errors[0]?.message ?? 'no row'}`);
   const locale = body.locale ?? (booking.language === 'hu' ? 'hu' : 'en');
-  await confirmByMail('journey-transfer', locale, body.email, {
+  await confirmByMail('journey-transfer', locale, booking, {
     name: body.name,
     accommodation: booking.accommodation.name,
     flightNumber: object.flight_number,

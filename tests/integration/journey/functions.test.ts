@@ -222,13 +222,14 @@ describe('journey/transfer and journey/adventure', () => {
     expect(rows.transfer_orders).toEqual([{ direction: 'departure', flight_number: 'W62201', departure_time: '01:30:00', landing_time: null, pickup_date: dayBefore.toISOString().slice(0, 10), pickup_time: '22:30:00', status: 'new' }]);
     const mail = backend.mailer.outbox().slice(sentBefore);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ to: 'anna@example.test' });
+    // The booking's own address, never the one typed into the order.
+    expect(mail[0]).toMatchObject({ to: stay.email });
     expect('subject' in mail[0] && mail[0].subject).toContain('Reptéri transzfer megrendelve');
     expect('html' in mail[0] && mail[0].html).toContain('Bankkártya');
     expect('html' in mail[0] && mail[0].html).toContain('22:30');
   });
 
-  it('orders an adventure, confirmed in English, with any markup in the message escaped in the e-mail', async () => {
+  it('orders an adventure, confirmed in English to the booking, the free-text message kept with the order only', async () => {
     const stay = await makeStay(backend);
     const call = client();
     const order = { journeyId: stay.journeyId, locale: 'en', name: 'Anna Kovacs', email: 'anna@example.test', phone: '+36301234567', date: stay.checkin, adventureType: 'danube-cruise', guests: 2, message: 'Vegetarian & gluten-free please' };
@@ -240,7 +241,30 @@ describe('journey/transfer and journey/adventure', () => {
     expect((await call('adventure', order)).status).toBe(200);
     expect(await counts(stay)).toEqual({ ...NOTHING, adventures: 1 });
     const [mail] = backend.mailer.outbox().slice(sentBefore);
+    expect(mail).toMatchObject({ to: stay.email });
     expect('subject' in mail && mail.subject).toContain('Danube cruise');
-    expect('html' in mail && mail.html).toContain('Vegetarian &amp; gluten-free please');
+    expect('html' in mail && mail.html).not.toContain('Vegetarian');
+    const rows = await admin<{ adventure_orders: { message: string }[] }>(backend, `query($b: uuid!) { adventure_orders(where: {booking_id: {_eq: $b}}) { message } }`, { b: stay.bookingId });
+    expect(rows.adventure_orders).toEqual([{ message: 'Vegetarian & gluten-free please' }]);
+  });
+
+  it("never mails an address given in the order (phishing from the property's sender), and takes at most 10 orders of a kind per booking", async () => {
+    const stay = await makeStay(backend);
+    const call = client();
+    const victim = 'victim@elsewhere.test';
+    const adventure = { journeyId: stay.journeyId, locale: 'en', name: 'Anna Kovacs', email: victim, phone: '+36301234567', date: stay.checkin, adventureType: 'other', guests: 1, message: 'Your card was declined. Pay again at https://evil.test/pay' };
+    const transfer = { journeyId: stay.journeyId, locale: 'en', name: 'Anna Kovacs', email: victim, phone: '+36301234567', direction: 'arrival', flightNumber: 'W62201', date: stay.checkin, flightTime: '12:00', payment: 'cash', passengers: 1, fromAddress: 'BUD Terminal 2', toAddress: 'Pay at https://evil.test/pay' };
+    const sentBefore = backend.mailer.outbox().length;
+    for (let i = 0; i < 10; i++) {
+      expect((await call('adventure', adventure)).status).toBe(200);
+      expect((await call('transfer', transfer)).status).toBe(200);
+    }
+    expect(await call('adventure', adventure)).toMatchObject({ status: 409, body: { error: 'too-many-orders', messageKey: 'journey:errors.tooManyOrders' } });
+    expect(await call('transfer', transfer)).toMatchObject({ status: 409, body: { error: 'too-many-orders', messageKey: 'journey:errors.tooManyOrders' } });
+    expect(await counts(stay)).toEqual({ ...NOTHING, adventures: 10, transfers: 10 });
+    const mail = backend.mailer.outbox().slice(sentBefore);
+    expect(mail).toHaveLength(20);
+    for (const m of mail) expect(m).toMatchObject({ to: stay.email });
+    expect(mail.some((m) => 'html' in m && m.html.includes('Your card was declined'))).toBe(false);
   });
 });
