@@ -13,7 +13,8 @@ export function functionsUrl(path: string): string {
   return `${resolveNhostUrls(nhostEnvFromProcess()).functionsUrl}${path}`;
 }
 
-async function answer<Res>(response: Response, contract: { response: { validate(value: unknown): Promise<unknown> } }): Promise<JourneyResult<Res>> {
+/** The function's answer: its error body, or the success body checked against the contract's response schema. */
+export async function answer<Res>(response: Response, contract: { response: { validate(value: unknown): Promise<unknown> } }): Promise<JourneyResult<Res>> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = body as Partial<JourneyError> | null;

@@ -1,15 +1,34 @@
 // Loads a guest's journey by its id from /journey/get; `reload` after the guest changed something.
+// The contracts (and Yup with them) load beside the request, not before the page: the journey page's
+// first download stays within the lean budget.
 import { useCallback, useEffect, useState } from 'react';
-import { journeyGetFunction, type JourneyError, type JourneyView } from '@/lib/functions/journey';
-import { callJourney } from './api';
+import type { JourneyError, JourneyView } from '@/lib/functions/journey';
+import { answer, functionsUrl, type JourneyResult } from './api';
 
 export type JourneyState = { status: 'loading' } | { status: 'ready'; journey: JourneyView } | { status: 'failed'; error: JourneyError };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INVALID_URL: JourneyError = { status: 400, error: 'invalid-body', message: 'journeyId must be a UUID', messageKey: 'journey:errors.invalidUrl', field: 'journeyId' };
+const NETWORK: JourneyError = { status: 0, error: 'network', message: 'Network Error', messageKey: 'journey:errors.network' };
+
+async function loadJourney(journeyId: string): Promise<JourneyResult<JourneyView>> {
+  if (!UUID.test(journeyId)) return { ok: false, error: INVALID_URL };
+  try {
+    const [{ journeyGetFunction }, response] = await Promise.all([
+      import('@/lib/functions/journey'),
+      fetch(functionsUrl('/journey/get'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ journeyId }) }),
+    ]);
+    return await answer<JourneyView>(response, journeyGetFunction);
+  } catch {
+    return { ok: false, error: NETWORK };
+  }
+}
 
 export function useJourney(journeyId: string | undefined): { state: JourneyState; reload: () => Promise<void> } {
   const [state, setState] = useState<JourneyState>({ status: 'loading' });
   const reload = useCallback(async () => {
     if (!journeyId) return;
-    const result = await callJourney(journeyGetFunction, { journeyId });
+    const result = await loadJourney(journeyId);
     setState(result.ok ? { status: 'ready', journey: result.value } : { status: 'failed', error: result.error });
   }, [journeyId]);
   useEffect(() => {

@@ -1,17 +1,20 @@
 // The guest journey page: the stay, then its cards (check-in, invoice, transfer, adventure and
 // whatever other areas add), or one card when the URL names it. Lean: plain React and a CSS
 // module, no MUI, Apollo or Nhost client; data comes from the journey functions.
+import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { PageTitle } from '@/components/PageTitle';
 import { JOURNEY_CARDS, journeyCard } from '../cards';
-import { FindBookingForm } from '../components/FindBookingForm';
 import { LanguageButtons } from '../components/LanguageButtons';
 import { NotYetOpen } from '../components/NotYetOpen';
 import { useJourney } from '../useJourney';
 import { journeyCardUrl, journeyUrl, type JourneyBase } from '../urls';
 import styles from '../journey.module.css';
+
+// Only shown when a link is wrong: loaded then (it brings the form kit and Yup).
+const FindBookingForm = dynamic(() => import('../components/FindBookingForm').then((m) => m.FindBookingForm), { loading: () => null });
 
 export function JourneyPage({ base, card }: { base: JourneyBase; card?: string }) {
   const { t } = useTranslation('journey');
