@@ -11,6 +11,7 @@ import { graphqlRouter } from './http';
 import { loadMetadata } from './metadata';
 import { buildModel, quoteIdent, type Model } from './model';
 import { authenticate, VerifiedTokens } from './session';
+import { readNhostToml } from '../auth/settings';
 import { attachSubscriptions } from './subscriptions';
 import type { SubscriptionDeps, SubscriptionServer } from './types';
 
@@ -59,7 +60,7 @@ export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHo
   return {
     router: graphqlRouter(executor, auth),
     attachWebSocket(server: http.Server, path: string) {
-      sockets.push(attachSubscriptions(server, path, deps, { log: ctx.log }));
+      sockets.push(attachSubscriptions(server, path, deps, { log: ctx.log, refetchIntervalMs: liveQueryRefetchMs(ctx.config.projectDir) }));
     },
     async execute(request, headers) {
       const a = await auth(headers);
@@ -83,4 +84,17 @@ export async function printRoleSchema(config: BackendConfig, role: string): Prom
   } finally {
     await db.close();
   }
+}
+
+/**
+ * How often live queries re-run: HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL (ms), else
+ * nhost.toml's `[hasura.settings] liveQueriesMultiplexedRefetchInterval` (the same setting Nhost
+ * Cloud reads), else Hasura's 1000 ms.
+ */
+export function liveQueryRefetchMs(projectDir: string, env: NodeJS.ProcessEnv = process.env): number {
+  const fromEnv = Number(env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL);
+  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
+  const settings = (readNhostToml(projectDir) as { hasura?: { settings?: { liveQueriesMultiplexedRefetchInterval?: unknown } } }).hasura?.settings;
+  const fromToml = Number(settings?.liveQueriesMultiplexedRefetchInterval);
+  return Number.isFinite(fromToml) && fromToml > 0 ? fromToml : 1000;
 }
