@@ -2,7 +2,10 @@
 // guest by e-mail with a Message-ID of its own and In-Reply-To/References pointing at the guest's
 // last e-mail, so their answer threads back (functions/inbox/inbound-email). Idempotent: a
 // redelivery of the event finds email_sent_at set and sends nothing; the Message-ID is derived
-// from the message id, so a retry after a lost answer carries the same id.
+// from the message id, so a retry after a lost answer carries the same id. Parallel deliveries:
+// each first claims the message (email_claimed_until, a lease, set only where unset or expired)
+// and only the one that took it sends; the others answer 503 so the trigger retries later and
+// then finds the e-mail sent, or the lease expired if the sender died before sending.
 import type { Request, Response } from 'express';
 import { requireTrigger, type TriggerEvent } from '../_lib/webhook';
 import { admin, bookingReference } from './_lib/admin';
@@ -33,6 +36,19 @@ const LOAD = `query ($id: uuid!) { messages_by_pk(id: $id) { id body direction e
   id subject guest_email thread_2_bookings(limit: 1) { booking_id }
   messages(where: {email_message_id: {_is_null: false}}, order_by: {sent_at: desc}, limit: 10) { email_message_id } } } }`;
 
+/** Longer than the trigger's 30 s timeout (a send still running), shorter than its retries (5 x 30 s). */
+const LEASE_SECONDS = 60;
+
+/** Takes the message for sending; false when another delivery holds it or it is sent. */
+async function claim(id: string): Promise<boolean> {
+  const now = Date.now();
+  const data = await admin<{ update_messages: { affected_rows: number } }>(
+    `mutation ($id: uuid!, $now: timestamptz!, $until: timestamptz!) { update_messages(where: {id: {_eq: $id}, email_sent_at: {_is_null: true}, _or: [{email_claimed_until: {_is_null: true}}, {email_claimed_until: {_lt: $now}}]}, _set: {email_claimed_until: $until}) { affected_rows } }`,
+    { id, now: new Date(now).toISOString(), until: new Date(now + LEASE_SECONDS * 1000).toISOString() },
+  );
+  return data.update_messages.affected_rows === 1;
+}
+
 export default async function sendReply(req: Request, res: Response): Promise<void> {
   if (!requireTrigger(req, res)) return;
   const event = req.body as TriggerEvent<MessageRow>;
@@ -55,6 +71,11 @@ export default async function sendReply(req: Request, res: Response): Promise<vo
     res.status(200).json({ skipped: 'no-address' });
     return;
   }
+  if (!(await claim(message.id))) {
+    res.setHeader('Retry-After', String(LEASE_SECONDS));
+    res.status(503).json({ status: 503, error: 'in-progress', message: 'Another delivery is sending this reply' });
+    return;
+  }
   const messageId = `<${message.id}@${mailDomain()}>`;
   const earlier = message.thread.messages.map((m) => m.email_message_id).filter((id) => id !== messageId);
   const headers: Record<string, string> = { 'Message-ID': messageId };
@@ -68,7 +89,7 @@ export default async function sendReply(req: Request, res: Response): Promise<vo
   try {
     await sendMail({ to, subject, text: message.body, html: textToHtml(message.body), headers });
   } catch (e) {
-    await admin(`mutation ($id: uuid!, $err: String!) { update_messages_by_pk(pk_columns: {id: $id}, _set: {email_error: $err}) { id } }`, { id: message.id, err: (e as Error).message.slice(0, 500) });
+    await admin(`mutation ($id: uuid!, $err: String!) { update_messages_by_pk(pk_columns: {id: $id}, _set: {email_error: $err, email_claimed_until: null}) { id } }`, { id: message.id, err: (e as Error).message.slice(0, 500) });
     // A 5xx makes the trigger retry (retry_conf) while the error shows on the message.
     res.status(503).json({ status: 503, error: 'mail-failed', message: (e as Error).message });
     return;

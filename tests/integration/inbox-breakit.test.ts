@@ -4,6 +4,7 @@
 // (the limit was read then written; a booking got several threads) and the smaller ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
+import { DEFAULT_WEBHOOK_SECRET } from '../../backend/functions/env';
 import { startTestBackend } from '../helpers/backend';
 import { makeClient, type Client } from './permissionsClient';
 
@@ -119,5 +120,40 @@ describe('inbound e-mail under attack', () => {
     expect((await deliver(Buffer.from(utf8, 'utf8'))).body.status).toBe('refused');
     const [utfRow] = await filed('{message_id_header: {_eq: $v}}', { v: `<utf8-${b.id}@x>` });
     expect(utfRow).toMatchObject({ raw_encoding: 'utf8', raw: utf8 });
+  });
+});
+
+describe('reply e-mails under parallel deliveries', () => {
+  const deliverEvent = (id: string) =>
+    post('send-reply', JSON.stringify({ event: { op: 'INSERT', data: { old: null, new: { id, direction: 'outgoing' } } } }), {
+      'content-type': 'application/json',
+      'nhost-webhook-secret': process.env.NHOST_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
+    });
+
+  it('six parallel deliveries send one e-mail; a claim left by a delivery that died expires and a retry sends', async () => {
+    const b = freshBooking();
+    expect((await post('guest-message', JSON.stringify({ journeyId: b.journey_id, body: 'Parking?' }), { 'content-type': 'application/json' })).status).toBe(201);
+    const [thread] = await messagesOf(b.id);
+    // As if a delivery had claimed the reply and died before sending: a lease running 2 s.
+    const claimedUntil = new Date(Date.now() + 2000).toISOString();
+    const { insert_messages_one: reply } = await client.data<{ insert_messages_one: { id: string } }>(
+      'admin-secret',
+      'mutation ($t: uuid!, $until: timestamptz!) { insert_messages_one(object: {thread_id: $t, direction: outgoing, body: "Yes, free parking", email_claimed_until: $until}) { id } }',
+      { t: thread.id, until: claimedUntil },
+    );
+    const mailsOf = () => backend.mailer.outbox().filter((e) => 'subject' in e && e.headers?.['Message-ID'] === `<${reply.id}@staydesk.local>`);
+    const held = await deliverEvent(reply.id);
+    expect(held.status).toBe(503);
+    expect(held.body.error).toBe('in-progress');
+    expect(mailsOf()).toHaveLength(0);
+
+    await new Promise((r) => setTimeout(r, Date.parse(claimedUntil) - Date.now() + 200));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => deliverEvent(reply.id)));
+    expect(answers.filter((a) => a.status === 200 && a.body.sent === true)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 200 || (a.status === 503 && a.body.error === 'in-progress'))).toBe(true);
+    expect(mailsOf()).toHaveLength(1);
+    // A later retry finds it sent.
+    expect((await deliverEvent(reply.id)).body).toEqual({ skipped: 'already-sent' });
+    expect(mailsOf()).toHaveLength(1);
   });
 });

@@ -4646,6 +4646,7 @@ export type messages_bool_exp = {
   body?: String_comparison_exp | null | undefined;
   created_at?: timestamptz_comparison_exp | null | undefined;
   direction?: message_directions_enum_comparison_exp | null | undefined;
+  email_claimed_until?: timestamptz_comparison_exp | null | undefined;
   email_error?: String_comparison_exp | null | undefined;
   email_message_id?: String_comparison_exp | null | undefined;
   email_sent_at?: timestamptz_comparison_exp | null | undefined;
@@ -4666,6 +4667,7 @@ export type messages_insert_input = {
   body?: string | null | undefined;
   created_at?: string | null | undefined;
   direction?: message_directions_enum | null | undefined;
+  email_claimed_until?: string | null | undefined;
   email_error?: string | null | undefined;
   email_message_id?: string | null | undefined;
   email_sent_at?: string | null | undefined;
@@ -4682,6 +4684,7 @@ export type messages_max_order_by = {
   body?: order_by | null | undefined;
   created_at?: order_by | null | undefined;
   direction?: order_by | null | undefined;
+  email_claimed_until?: order_by | null | undefined;
   email_error?: order_by | null | undefined;
   email_message_id?: order_by | null | undefined;
   email_sent_at?: order_by | null | undefined;
@@ -4697,6 +4700,7 @@ export type messages_min_order_by = {
   body?: order_by | null | undefined;
   created_at?: order_by | null | undefined;
   direction?: order_by | null | undefined;
+  email_claimed_until?: order_by | null | undefined;
   email_error?: order_by | null | undefined;
   email_message_id?: order_by | null | undefined;
   email_sent_at?: order_by | null | undefined;
@@ -4718,6 +4722,7 @@ export type messages_select_column =
   | 'body'
   | 'created_at'
   | 'direction'
+  | 'email_claimed_until'
   | 'email_error'
   | 'email_message_id'
   | 'email_sent_at'
@@ -4732,6 +4737,7 @@ export type messages_update_column =
   | 'body'
   | 'created_at'
   | 'direction'
+  | 'email_claimed_until'
   | 'email_error'
   | 'email_message_id'
   | 'email_sent_at'

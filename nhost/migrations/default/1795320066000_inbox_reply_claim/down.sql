@@ -1,0 +1,1 @@
+ALTER TABLE public.messages DROP COLUMN email_claimed_until;
