@@ -3,7 +3,8 @@
 // PEM, so a renewed one starts over. The reminder row's insert creates the task in the same
 // statement (a database trigger, migration 1795320080000) and conflicts on a repeat, so a re-run
 // or a redelivered cron event creates nothing twice. The task hangs on the accommodation's first
-// unit so its managers see it; its due date is the expiry day (Budapest).
+// unit so its managers see it; its due date is the expiry day (Budapest). It has no author, and a
+// cleaner sees only tasks a person wrote (public_tasks.yaml), so a cleaner cannot close it.
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import { budapestDate, reminderThreshold } from '../../src/domain/ntak';
