@@ -1,7 +1,8 @@
-// The steps every journey write takes: POST, rate limit, the contract, an open journey.
+// The steps every journey write takes: POST, rate limit, the contract, an open journey (from 5 days
+// before check-in to 3 days after check-out).
 import type { Request, Response } from 'express';
 import type { AnyObject } from 'yup';
-import { isJourneyOpen } from '../../src/domain/journey/rules';
+import { journeyPhase } from '../../src/domain/journey/rules';
 import { checkRequest, type FunctionContract } from '../../src/lib/functions/contract';
 import { loadJourneyBooking, type JourneyBooking } from './load';
 import { allow, type LIMITS } from './rateLimit';
@@ -20,6 +21,8 @@ export async function openJourneyRequest<Req extends AnyObject & { journeyId: st
   if (!checked.ok) return void failInvalid(res, checked.error);
   const booking = await loadJourneyBooking(checked.value.journeyId);
   if (!booking) return void fail(res, 404, 'not-found', "Can't find booking with the provided information");
-  if (!isJourneyOpen(booking.checkin, todayInBudapest())) return void fail(res, 403, 'not-open', 'The journey opens 5 days before check-in');
+  const phase = journeyPhase(booking, todayInBudapest());
+  if (phase === 'not-yet') return void fail(res, 403, 'not-open', 'The journey opens 5 days before check-in');
+  if (phase === 'closed') return void fail(res, 403, 'closed', 'The journey closed 3 days after check-out');
   return { body: checked.value, booking };
 }

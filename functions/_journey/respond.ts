@@ -10,6 +10,7 @@ export const ERROR_KEYS = {
   'unknown-field': 'journey:errors.invalid',
   'not-found': 'journey:errors.notFound',
   'not-open': 'journey:errors.notOpen',
+  closed: 'journey:errors.closed',
   'too-many-attempts': 'journey:errors.tooManyAttempts',
   'too-large': 'journey:errors.tooLarge',
   'not-an-image': 'journey:errors.notAnImage',

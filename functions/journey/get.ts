@@ -1,10 +1,11 @@
 // POST /v1/functions/journey/get {journeyId}: what the guest journey page shows. Before the journey
-// opens (5 days before check-in) only the dates, the place's name and the opening day; then the stay,
+// opens (5 days before check-in) and once it closed (3 days after check-out: `closed`) only the
+// dates, the place's name and the opening day; in between the stay,
 // who has checked in, invoice details and orders. Fact sheet items readable by everyone (key_reads
 // "all") appear once a guest has checked in; house rules and directions from the start.
 // 400 invalid-body (not a uuid), 404 not-found (no such or a cancelled booking), 405, 429.
 import type { Request, Response } from 'express';
-import { isJourneyOpen, journeyOpensOn, mapLinks } from '../../src/domain/journey/rules';
+import { journeyOpensOn, journeyPhase, mapLinks } from '../../src/domain/journey/rules';
 import { checkRequest } from '../../src/lib/functions/contract';
 import { journeyGetFunction, type JourneyView } from '../../src/lib/functions/journey';
 import { capacityOf, loadJourneyBooking, type JourneyBooking } from '../_journey/load';
@@ -29,13 +30,15 @@ function facts(booking: JourneyBooking, checkedIn: boolean) {
 export function journeyView(booking: JourneyBooking, today: string): JourneyView {
   const a = booking.accommodation;
   const base = { opensOn: journeyOpensOn(booking.checkin), checkin: booking.checkin, checkout: booking.checkout, accommodationName: a.name };
-  if (!isJourneyOpen(booking.checkin, today)) return { ...base, open: false, stay: null };
+  const phase = journeyPhase(booking, today);
+  if (phase !== 'open') return { ...base, open: false, closed: phase === 'closed', stay: null };
   const checkedIn = booking.booked_units.some((u) => u.guest_checkins.length > 0);
   const links = mapLinks(a);
   const invoice = booking.invoice_details;
   return {
     ...base,
     open: true,
+    closed: false,
     stay: {
       customerName: booking.customer_name,
       guests: booking.adults + booking.children + booking.infants,

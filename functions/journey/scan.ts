@@ -4,11 +4,11 @@
 // keeping document images: the photo lives in this request's memory only (no storage, no disk,
 // no logs) and only the fields go back. The header's size is checked before decoding (at most
 // 24 MP, sides at most 3:1) and the reading runs in a worker thread with a time limit
-// (functions/_journey/mrzWorkers.ts). 400 invalid-body, not-an-image; 404; 403 not-open;
+// (functions/_journey/mrzWorkers.ts). 400 invalid-body, not-an-image; 404; 403 not-open, closed;
 // 413 too-large; 422 photo-size, unreadable ('Unable to extract information from the uploaded
 // photo', also when the reading takes too long); 429 (per address and per journey); 503 busy.
 import type { Request, Response } from 'express';
-import { isJourneyOpen } from '../../src/domain/journey/rules';
+import { journeyPhase } from '../../src/domain/journey/rules';
 import { SCAN_MAX_BYTES } from '../../src/lib/functions/journey';
 import { readDocumentPhoto } from '../_journey/documentReader';
 import { loadJourneyBooking } from '../_journey/load';
@@ -29,7 +29,9 @@ export default async function scan(req: Request, res: Response): Promise<void> {
   const booking = await loadJourneyBooking(journeyId);
   if (!booking) return fail(res, 404, 'not-found', "Can't find booking with the provided information");
   const today = todayInBudapest();
-  if (!isJourneyOpen(booking.checkin, today)) return fail(res, 403, 'not-open', 'The journey opens 5 days before check-in');
+  const phase = journeyPhase(booking, today);
+  if (phase === 'not-yet') return fail(res, 403, 'not-open', 'The journey opens 5 days before check-in');
+  if (phase === 'closed') return fail(res, 403, 'closed', 'The journey closed 3 days after check-out');
   const reading = await readDocumentPhoto(req.body, today);
   if (!reading.ok && reading.reason === 'not-an-image') return fail(res, 400, 'not-an-image', 'Only JPG and PNG photos can be uploaded', 'file');
   if (!reading.ok && reading.reason === 'photo-size') return fail(res, 422, 'photo-size', 'The photo must be at most 24 megapixels, its sides at most 3:1', 'file');

@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { isJourneyOpen, journeyOpensOn, mapLinks, transferPickup } from './rules';
+import { isJourneyOpen, journeyLastDay, journeyOpensOn, journeyPhase, mapLinks, transferPickup } from './rules';
 
 describe('journey window', () => {
+  const stay = { checkin: '2026-12-10', checkout: '2026-12-14' };
   it('opens 5 days before check-in', () => {
     expect(journeyOpensOn('2026-12-10')).toBe('2026-12-05');
     expect(journeyOpensOn('2027-03-02')).toBe('2027-02-25');
-    expect(isJourneyOpen('2026-12-10', '2026-12-04')).toBe(false);
-    expect(isJourneyOpen('2026-12-10', '2026-12-05')).toBe(true);
-    expect(isJourneyOpen('2026-12-10', '2026-12-20')).toBe(true);
+    expect(isJourneyOpen(stay, '2026-12-04')).toBe(false);
+    expect(isJourneyOpen(stay, '2026-12-05')).toBe(true);
+    expect(isJourneyOpen(stay, '2026-12-12')).toBe(true);
+  });
+
+  it('closes 3 days after check-out (the last open day is check-out + 3), across month and year ends', () => {
+    expect(journeyLastDay('2026-12-14')).toBe('2026-12-17');
+    expect(journeyLastDay('2026-12-30')).toBe('2027-01-02');
+    expect(journeyLastDay('2028-02-27')).toBe('2028-03-01');
+    expect(journeyPhase(stay, '2026-12-04')).toBe('not-yet');
+    expect(journeyPhase(stay, '2026-12-14')).toBe('open');
+    expect(journeyPhase(stay, '2026-12-17')).toBe('open');
+    expect(journeyPhase(stay, '2026-12-18')).toBe('closed');
+    expect(journeyPhase({ checkin: '2026-01-20', checkout: '2026-01-27' }, '2026-11-25')).toBe('closed');
+    expect(isJourneyOpen(stay, '2026-12-18')).toBe(false);
   });
 });
 

@@ -1,8 +1,15 @@
-// The guest journey's business rules (SPEC 9): the page opens 5 days before check-in; an airport
-// transfer to a departing flight picks the guest up 3 hours before the flight.
+// The guest journey's business rules (SPEC 9): the page opens 5 days before check-in and closes
+// 3 days after check-out; an airport transfer to a departing flight picks the guest up 3 hours
+// before the flight.
 import { addDays } from '../dates';
 
 export const JOURNEY_OPENS_DAYS_BEFORE = 5;
+/**
+ * The spec gives no end; without one a journey link (Wi-Fi password, door facts, the guests'
+ * names) works forever. Three days after check-out leave time for a late invoice request or a
+ * transfer two days after the stay (the latest an order may be for), and no more.
+ */
+export const JOURNEY_CLOSES_DAYS_AFTER = 3;
 export const PICKUP_HOURS_BEFORE_FLIGHT = 3;
 
 /** The first day the journey page shows the stay (YYYY-MM-DD). */
@@ -10,8 +17,20 @@ export function journeyOpensOn(checkin: string): string {
   return addDays(checkin, -JOURNEY_OPENS_DAYS_BEFORE);
 }
 
-export function isJourneyOpen(checkin: string, today: string): boolean {
-  return today >= journeyOpensOn(checkin);
+/** The last day the journey page shows the stay and takes check-ins, orders and invoice details. */
+export function journeyLastDay(checkout: string): string {
+  return addDays(checkout, JOURNEY_CLOSES_DAYS_AFTER);
+}
+
+export type JourneyPhase = 'not-yet' | 'open' | 'closed';
+
+export function journeyPhase(stay: { checkin: string; checkout: string }, today: string): JourneyPhase {
+  if (today < journeyOpensOn(stay.checkin)) return 'not-yet';
+  return today > journeyLastDay(stay.checkout) ? 'closed' : 'open';
+}
+
+export function isJourneyOpen(stay: { checkin: string; checkout: string }, today: string): boolean {
+  return journeyPhase(stay, today) === 'open';
 }
 
 export type TransferDirection = 'arrival' | 'departure';

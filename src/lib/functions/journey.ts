@@ -62,6 +62,8 @@ export const journeyGetFunction = defineFunction(
   yup.object({ journeyId: journeyId() }),
   yup.object({
     open: yup.boolean().required(),
+    /** Past the journey's last day (3 days after check-out): nothing of the stay is shown any more. */
+    closed: yup.boolean().required(),
     opensOn: yup.string().required(),
     checkin: yup.string().required(),
     checkout: yup.string().required(),

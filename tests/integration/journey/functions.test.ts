@@ -72,13 +72,38 @@ describe('journey/get', () => {
     const stay = await makeStay(backend, { daysAhead: 6 });
     const { status, body } = await client()('get', { journeyId: stay.journeyId });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ open: false, stay: null, checkin: stay.checkin, checkout: stay.checkout });
+    expect(body).toMatchObject({ open: false, closed: false, stay: null, checkin: stay.checkin, checkout: stay.checkout });
     const opensOn = new Date(`${stay.checkin}T00:00:00Z`);
     opensOn.setUTCDate(opensOn.getUTCDate() - 5);
     expect(body.opensOn).toBe(opensOn.toISOString().slice(0, 10));
     const write = await client()('invoice', { journeyId: stay.journeyId, name: 'Anna Kovacs', country: 'HU', zip: '1052', city: 'Budapest', address: 'Váci utca 1.' });
     expect(write).toMatchObject({ status: 403, body: { error: 'not-open', messageKey: 'journey:errors.notOpen' } });
     expect(await counts(stay)).toEqual(NOTHING);
+  });
+
+  it('closes 3 days after check-out: no stay details (Wi-Fi, guests) and no writes, in reads and writes alike', async () => {
+    const call = client();
+    // Checked out 3 days ago: the last open day.
+    const lastDay = await makeStay(backend, { daysAhead: -6, nights: 3 });
+    expect((await call('get', { journeyId: lastDay.journeyId })).body).toMatchObject({ open: true, closed: false });
+    const invoice = (journeyId: string) => ({ journeyId, name: 'Anna Kovacs', country: 'HU', zip: '1052', city: 'Budapest', address: 'Váci utca 1.' });
+    expect((await call('invoice', invoice(lastDay.journeyId))).status).toBe(200);
+    // Checked out 4 days ago (and one long past, as in the review: 2026-01-27): closed.
+    for (const stay of [await makeStay(backend, { daysAhead: -7, nights: 3 }), await makeStay(backend, { daysAhead: -300, nights: 2 })]) {
+      expect((await call('checkin', guest(stay))).status).toBe(403);
+      const { status, body } = await call('get', { journeyId: stay.journeyId });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ open: false, closed: true, stay: null, checkin: stay.checkin, checkout: stay.checkout });
+      expect(JSON.stringify(body)).not.toContain('secret-wifi');
+      const refused = { status: 403, body: { error: 'closed', messageKey: 'journey:errors.closed' } };
+      expect(await call('invoice', invoice(stay.journeyId))).toMatchObject(refused);
+      expect(translated('journey:errors.closed', 'hu')).toContain('lezárult');
+      expect(await call('transfer', { journeyId: stay.journeyId, name: 'Anna Kovacs', email: 'a@example.test', phone: '+36301234567', direction: 'arrival', flightNumber: 'W62201', date: stay.checkout, flightTime: '12:00', payment: 'cash', passengers: 1, fromAddress: 'BUD', toAddress: 'Flat' })).toMatchObject(refused);
+      expect(await call('adventure', { journeyId: stay.journeyId, name: 'Anna Kovacs', email: 'a@example.test', phone: '+36301234567', date: stay.checkout, adventureType: 'other', guests: 1 })).toMatchObject(refused);
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      expect(await call('scan', null, { raw: png, query: `?journeyId=${stay.journeyId}` })).toMatchObject(refused);
+      expect(await counts(stay)).toEqual(NOTHING);
+    }
   });
 
   it('shows the stay, house rules from the start and the other guest-readable facts once someone checked in', async () => {
