@@ -57,9 +57,17 @@ export function CalendarView() {
   const today = useMemo(() => todayDay(), []);
   const focus = dayOf(router.query.date) ?? today;
   const range = useMemo(() => rangeAround(focus), [focus]);
-  const [visible, setVisible] = useState<{ first: number; last: number }>({ first: Math.max(0, today - range.from - 3), last: Math.max(0, today - range.from + 20) });
-  const onVisibleColumns = useCallback((first: number, last: number) => setVisible((v) => (v.first === first && v.last === last ? v : { first, last })), []);
-  const gridWindow = windowFor(range, visible.first, visible.last);
+  // Only the data window is view state: scrolling re-renders the grid (its virtualisers), and this
+  // view (toolbar, selection bar) only when the window changes.
+  const [gridWindow, setGridWindow] = useState<DayRange>(() => windowFor(range, Math.max(0, focus - range.from - 3), Math.max(0, focus - range.from + 20)));
+  const onVisibleColumns = useCallback(
+    (first: number, last: number) =>
+      setGridWindow((w) => {
+        const next = windowFor(range, first, last);
+        return next.from === w.from && next.to === w.to ? w : next;
+      }),
+    [range],
+  );
   const [agendaFrom, setAgendaFrom] = useState<DayNumber>(focus);
   const agendaWindow: DayRange = { from: agendaFrom, to: agendaFrom + AGENDA_DAYS };
   const dataWindow = isPhone ? agendaWindow : gridWindow;
