@@ -1,6 +1,6 @@
 // Renders machine-readable zones as document photos for tests and `npm run bench:mrz`: the MRZ in
 // the OCR-B font (vendored in tests/fixtures/fonts, public domain / permissive licence) at the
-// bottom of a card with printed text above, then, for the photo grade, tilted, blurred, noisy,
+// bottom of a card with printed text above (the clean grade as it is), then, for the photo grade, tilted, blurred, noisy,
 // unevenly lit, low in contrast and saved as a JPEG, as a phone photo of a passport would be.
 import path from 'node:path';
 import sharp from 'sharp';
@@ -42,13 +42,6 @@ async function mrzBand(lines: string[], width: number): Promise<{ buffer: Buffer
 export async function renderDocumentPhoto(lines: string[], grade: Grade, seed: number): Promise<Buffer> {
   const random = seededRandom(seed);
   const between = (a: number, b: number) => a + (b - a) * random();
-  if (grade === 'clean') {
-    const band = await mrzBand(lines, 1000);
-    return sharp({ create: { width: band.width + 80, height: band.height + 80, channels: 3, background: '#ffffff' } })
-      .composite([{ input: band.buffer, left: 40, top: 40 }])
-      .png()
-      .toBuffer();
-  }
   const width = Math.round(between(950, 1300));
   const height = Math.round(width * (lines.length === 3 ? 0.63 : 0.7));
   const margin = Math.round(width * 0.04);
@@ -73,6 +66,8 @@ export async function renderDocumentPhoto(lines: string[], grade: Grade, seed: n
     ])
     .png()
     .toBuffer();
+  // Clean: the card as it is, straight and sharp (a scan rather than a photo).
+  if (grade === 'clean') return card;
   const angle = (random() < 0.5 ? -1 : 1) * between(2, 4);
   const contrast = between(0.45, 0.65);
   const rotated = await sharp(card)
