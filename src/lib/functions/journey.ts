@@ -12,6 +12,9 @@ const m = (key: string, values?: Record<string, number>) => formMessage(`journey
 export const NAME_PATTERN = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** Names as read from an MRZ (letters, spaces; possibly empty) and ISO 3166 alpha-2 codes. */
+const MRZ_NAME = /^[\p{L} '-]*$/u;
+const ALPHA2 = /^[A-Z]{2}$/;
 /** No angle brackets or control characters in free text (addresses, messages). */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const PLAIN_TEXT = /^[^<>\u0000-\u0008\u000b\u000c\u000e-\u001f]*$/;
@@ -108,16 +111,19 @@ export const journeyFindFunction = defineFunction(
 
 // ---- /journey/checkin --------------------------------------------------------------------------
 export const scannedSchema = yup
+  // What journey/scan answered (src/domain/mrz scannedFields), sent back with the check-in and
+  // stored for VIZA/NTAK: held to the shapes an MRZ can give (it has no other characters than
+  // A-Z, 0-9 and fillers; a TD3 name zone holds 39), so nothing else can ride along.
   .object({
-    firstName: yup.string().max(100).defined(),
-    lastName: yup.string().max(100).defined(),
-    dob: yup.string().nullable().defined(),
-    gender: yup.string().nullable().defined(),
-    nationality: yup.string().nullable().defined(),
-    documentType: yup.string().max(20).defined(),
-    documentId: yup.string().max(40).defined(),
-    documentExpiry: yup.string().nullable().defined(),
-    issuingCountry: yup.string().nullable().defined(),
+    firstName: yup.string().max(40).matches(MRZ_NAME).defined(),
+    lastName: yup.string().max(40).matches(MRZ_NAME).defined(),
+    dob: yup.string().matches(DAY).nullable().defined(),
+    gender: yup.mixed<(typeof GENDERS)[number]>().oneOf(GENDERS).nullable().defined(),
+    nationality: yup.string().matches(ALPHA2).nullable().defined(),
+    documentType: yup.mixed<'passport' | 'id_card' | 'other'>().oneOf(['passport', 'id_card', 'other']).defined(),
+    documentId: yup.string().max(30).matches(/^[A-Z0-9]*$/).defined(),
+    documentExpiry: yup.string().matches(DAY).nullable().defined(),
+    issuingCountry: yup.string().matches(ALPHA2).nullable().defined(),
   })
   .noUnknown(true);
 

@@ -179,6 +179,32 @@ describe('journey/checkin', () => {
     expect(await counts(stay)).toEqual(NOTHING);
   });
 
+  it('holds the scanned fields to what an MRZ can give: no megabyte values, no markup for NTAK/VIZA', async () => {
+    const stay = await makeStay(backend);
+    const call = client();
+    const scanned = { firstName: 'Anna', lastName: 'Kovacs', dob: '1985-04-12', gender: 'female', nationality: 'HU', documentType: 'passport', documentId: 'BA1234567', documentExpiry: '2031-05-01', issuingCountry: 'HU' };
+    const hostile: [string, unknown][] = [
+      ['dob', 'x'.repeat(3 * 1024 * 1024)],
+      ['issuingCountry', '<img src=x onerror=alert(1)>'],
+      ['nationality', 'Hungarian'],
+      ['firstName', 'Anna<script>'],
+      ['lastName', 'K'.repeat(41)],
+      ['gender', 'robot'],
+      ['documentType', 'visa<b>'],
+      ['documentId', 'BA 1234567; DROP'],
+      ['documentExpiry', '01/05/2031'],
+    ];
+    for (const [field, value] of hostile) {
+      const res = await call('checkin', { ...guest(stay), scanned: { ...scanned, [field]: value } });
+      expect(res, field).toMatchObject({ status: 400, body: { field: `scanned.${field}`, messageKey: 'journey:errors.invalid' } });
+    }
+    expect(await counts(stay)).toEqual(NOTHING);
+    // What the reader really answers is taken (and an empty name, or no date, as an MRZ may give).
+    expect((await call('checkin', { ...guest(stay), scanned: { ...scanned, firstName: '', dob: null, gender: null } })).status).toBe(200);
+    const rows = await admin<{ guest_checkins: { scanned: Record<string, unknown> }[] }>(backend, `query($u: uuid!) { guest_checkins(where: {booking_unit_id: {_eq: $u}}) { scanned } }`, { u: stay.bookedUnitId });
+    expect(rows.guest_checkins).toEqual([{ scanned: { ...scanned, firstName: '', dob: null, gender: null } }]);
+  });
+
   it("refuses a unit of another booking and a birth date in the future", async () => {
     const stay = await makeStay(backend);
     const other = await makeStay(backend);
