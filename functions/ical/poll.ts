@@ -14,6 +14,8 @@ function todayInBudapest(now: Date): string {
 
 const LEASE_MS = 10 * 60_000;
 const CONCURRENCY = 4;
+/** A run stops taking feeds after this (the cron's timeout is 300 s); the rest wait for the next run. */
+const BUDGET_MS = 200_000;
 
 const DUE = `query IcalDue($now: timestamptz!) {
   ical_import_feeds(where: { is_active: { _eq: true }, _or: [{ lease_until: { _is_null: true } }, { lease_until: { _lt: $now } }] }, order_by: { last_polled_at: asc_nulls_first }) { id unit_id channel url }
@@ -29,8 +31,9 @@ export async function pollFeeds(onlyIds?: readonly string[]): Promise<(ImportRes
   const today = todayInBudapest(now);
   const results: (ImportResult & { feedId: string })[] = [];
   const queue = [...due];
+  const deadline = Date.now() + BUDGET_MS;
   const worker = async () => {
-    for (let feed = queue.shift(); feed; feed = queue.shift()) {
+    for (let feed = queue.shift(); feed && Date.now() < deadline; feed = queue.shift()) {
       const claim = await gql<{ update_ical_import_feeds: { affected_rows: number } }>(admin, CLAIM, { id: feed.id, now: new Date().toISOString(), until: new Date(Date.now() + LEASE_MS).toISOString() });
       if (claim.update_ical_import_feeds.affected_rows !== 1) continue; // another poll has it
       results.push({ feedId: feed.id, ...(await importFeed(feed, today)) });

@@ -30,6 +30,7 @@ describe('uniqueness errors', () => {
     expect(uniquenessViolation([violation('bookings_channel_ota_code_key')])).toEqual({ field: 'otaCode', messageKey: 'booking:errors.otaCodeTaken' });
     const capacity = { message: 'Check constraint violation. The unit reached its maximum capacity', extensions: { code: 'constraint-violation' } };
     expect(uniquenessViolation([capacity])).toEqual({ field: 'units', messageKey: 'booking:errors.capacity' });
+    expect(uniquenessViolation([{ message: 'Check constraint violation. A unit can have at most 10 calendar imports', extensions: { code: 'constraint-violation' } }])).toEqual({ field: 'url', messageKey: 'booking:ical.tooManyFeeds' });
     // The same text under another code (a permission error) is not a violation of the rule.
     expect(uniquenessViolation([{ ...capacity, extensions: { code: 'permission-error' } }])).toBeNull();
   });

@@ -24,11 +24,14 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   bookings_channel_ota_code_key: { field: 'otaCode', messageKey: 'booking:errors.otaCodeTaken' },
   // Raised by the booked_units trigger (a check_violation without a constraint in the message).
   booked_units_capacity_check: { field: 'units', messageKey: 'booking:errors.capacity' },
+  ical_import_feeds_unit_id_url_key: { field: 'url', messageKey: 'booking:ical.urlTaken' },
+  ical_import_feeds_per_unit_check: { field: 'url', messageKey: 'booking:ical.tooManyFeeds' },
 };
 
 /** Trigger-raised violations Hasura reports by their message only (no constraint "name" in it). */
 const MESSAGE_CONSTRAINTS: Record<string, string> = {
   'The unit reached its maximum capacity': 'booked_units_capacity_check',
+  'A unit can have at most 10 calendar imports': 'ical_import_feeds_per_unit_check',
 };
 
 interface GraphQLErrorLike {

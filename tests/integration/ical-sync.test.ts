@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { fetchFeed, FeedFetchError, fetchConfig, isInternalAddress } from '../../functions/ical/_lib/fetchFeed';
+import { uniquenessViolation } from '../../src/domain/uniqueness';
 import { startTestBackend } from '../helpers/backend';
 import { demoDay } from '../helpers/dates';
 import { DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
@@ -325,6 +326,17 @@ describe('permissions of the iCal tables', () => {
     const badChannel = await client.gql(member, `mutation { insert_ical_import_feeds_one(object: {unit_id: "${UNIT.loftA}", channel: expedia, url: "https://example.com/d.ics"}) { id } }`);
     expect(badChannel.errors?.[0].extensions.code).toBe('validation-failed');
     expect((await client.gql(member, '{ ical_imported_events { uid } }')).errors?.[0].extensions.code).toBe('validation-failed');
+  });
+
+  it('holds at most 10 imports per unit and one per URL, with field messages', async () => {
+    const unitId = Object.keys(accommodationOf).find((id) => !(Object.values(UNIT) as string[]).includes(id)) as string;
+    const insert = (url: string) => client.gql(member, 'mutation($o: ical_import_feeds_insert_input!) { insert_ical_import_feeds_one(object: $o) { id } }', { o: { unit_id: unitId, channel: 'other', url, is_active: false } });
+    const existing = (await client.data<{ ical_import_feeds_aggregate: { aggregate: { count: number } } }>('admin-secret', 'query($u: uuid!) { ical_import_feeds_aggregate(where: {unit_id: {_eq: $u}}) { aggregate { count } } }', { u: unitId })).ical_import_feeds_aggregate.aggregate.count;
+    for (let i = existing; i < 10; i++) expect((await insert(`https://example.com/${i}.ics`)).errors, String(i)).toBeUndefined();
+    const eleventh = await insert('https://example.com/10.ics');
+    expect(uniquenessViolation(eleventh.errors ?? [])).toEqual({ field: 'url', messageKey: 'booking:ical.tooManyFeeds' });
+    await client.data(member, 'mutation($u: uuid!) { delete_ical_import_feeds(where: {unit_id: {_eq: $u}, url: {_eq: "https://example.com/9.ics"}}) { affected_rows } }', { u: unitId });
+    expect(uniquenessViolation((await insert('https://example.com/8.ics')).errors ?? [])).toEqual({ field: 'url', messageKey: 'booking:ical.urlTaken' });
   });
 
   it('turns away a forged JWT', async () => {
