@@ -45,6 +45,17 @@ describe('function contracts', () => {
     expect(checkRequest(quoteFunction, { ...body, adults: 0 })).toMatchObject({ ok: false, error: { field: 'adults' } });
   });
 
+  it('answer a __proto__, constructor or prototype key (at any depth) with a 400 unknown-field, not a TypeError', () => {
+    for (const [json, field] of [
+      [`{"__proto__": {"admin": true}, "unitId": "${UNIT}"}`, '__proto__'],
+      ['{"constructor": {"prototype": {"x": 1}}}', 'constructor'],
+      ['{"unitId": 1, "fees": [{"prototype": 1}]}', 'fees.0.prototype'],
+    ]) {
+      expect(checkRequest(quoteFunction, JSON.parse(json))).toEqual({ ok: false, error: { status: 400, error: 'unknown-field', field, message: `${field} is not a field` } });
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
   it('agree with what the quote function accepts today, refusing with the same code and field', () => {
     const samples: unknown[] = [
       body,

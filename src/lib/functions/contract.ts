@@ -57,8 +57,31 @@ function invalid(request: { fields: Record<string, unknown> }, error: unknown): 
   return { status: 400, error: 'invalid-body', ...(code ? { code, field: top } : { field: e.path || undefined }), message: e.message };
 }
 
+const POLLUTING = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The path of a `__proto__`, `constructor` or `prototype` key anywhere in a parsed JSON body (JSON.parse
+ * makes them own keys): Yup would look the name up among a schema's fields, find Object.prototype's
+ * and fail with a TypeError instead of a 400. Walked without recursion: a body may nest deep.
+ */
+function pollutingKey(body: unknown): string | undefined {
+  const stack: [unknown, string][] = [[body, '']];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const key of Object.keys(node)) {
+      const at = path ? `${path}.${key}` : key;
+      if (POLLUTING.has(key)) return at;
+      stack.push([(node as Record<string, unknown>)[key], at]);
+    }
+  }
+  return undefined;
+}
+
 /** On the function's side: the body as the contract's type, or the 400 to answer. Unknown fields are refused. */
 export function checkRequest<Req extends AnyObject>(contract: FunctionContract<Req, unknown>, body: unknown): Checked<Req> {
+  const polluting = pollutingKey(body);
+  if (polluting) return { ok: false, error: { status: 400, error: 'unknown-field', field: polluting, message: `${polluting} is not a field` } };
   try {
     return { ok: true, value: contract.request.noUnknown(true).strict(false).validateSync(body, { abortEarly: true, stripUnknown: false }) as Req };
   } catch (error) {

@@ -65,6 +65,9 @@ describe('journey/get', () => {
     expect(translated(unknown.body.messageKey, 'hu')).toBe('A megadott adatokkal nem található foglalás');
     expect((await call('get', { journeyId: 42 })).status).toBe(400);
     expect((await call('get', { journeyId: '6f1c2b9e-0000-4000-8000-000000000000', extra: 1 })).body).toMatchObject({ error: 'unknown-field' });
+    // A __proto__ key (an own key after JSON.parse) is a clean 400 too, not "field.resolve is not a function".
+    const proto = await call('get', JSON.parse('{"journeyId": "6f1c2b9e-0000-4000-8000-000000000000", "__proto__": {"open": true}}'));
+    expect(proto).toMatchObject({ status: 400, body: { error: 'unknown-field', field: '__proto__', messageKey: 'journey:errors.invalid' } });
     expect((await call('get', null, { method: 'GET' })).status).toBe(405);
   });
 
