@@ -17,7 +17,7 @@ import type { Request, Response } from 'express';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { admin, BOOKING_REFERENCE, GraphqlFailure, storable } from './_lib/admin';
 import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds } from './_lib/email';
-import { BOOKING_FIELDS, newThreadFor, type BookingForInbox } from './_lib/threads';
+import { BOOKING_FIELDS, bookingById, isOneThreadRace, newThreadFor, type BookingForInbox } from './_lib/threads';
 
 const RAW_KEPT = 256 * 1024;
 /** Bytes kept of a non-UTF-8 message: their base64 fits the raw column's 256 k characters. */
@@ -136,7 +136,9 @@ async function findTarget(mail: ParsedMail, text: string): Promise<ThreadTarget>
       `query ($lo: uuid!, $hi: uuid!) { bookings(where: {id: {_gte: $lo, _lte: $hi}}, limit: 2) { ${BOOKING_FIELDS} } }`,
       { lo: `${prefix}-0000-0000-0000-000000000000`, hi: `${prefix}-ffff-ffff-ffff-ffffffffffff` },
     );
-    if (data.bookings.length === 1) {
+    // A booking without an address has nobody to check the sender against: quoting its reference
+    // must not take its conversation over (the staff's replies would go to the sender).
+    if (data.bookings.length === 1 && data.bookings[0].customer_email) {
       const booking = data.bookings[0];
       return { booking, threadId: booking.thread_2_bookings[0]?.thread_id, expectedFrom: normalAddress(booking.customer_email) };
     }
@@ -240,18 +242,18 @@ async function fileMail(res: Response, buf: Buffer, raw: Filed['raw']): Promise<
   const message = { id: messageId, direction: 'incoming', sender_name: senderName, body: text, sent_at: sentAt, email_message_id: messageIdHeader };
   const filed = (status: Filed['status'], threadId: string) => fileRow({ ...base, raw: undefined, status, threadId });
 
+  const intoThread = async (threadId: string) => {
+    await admin(
+      `mutation ($m: messages_insert_input!, $f: inbound_emails_insert_input!, $t: uuid!, $email: String!) {
+        insert_messages_one(object: $m) { id }
+        update_threads(where: {id: {_eq: $t}, guest_email: {_is_null: true}}, _set: {guest_email: $email}) { affected_rows }
+        insert_inbound_emails_one(object: $f) { id } }`,
+      { m: { ...message, thread_id: threadId }, f: { ...filed('threaded', threadId), message_id: messageId }, t: threadId, email: from },
+    );
+    res.status(200).json({ status: 'threaded', threadId, messageId });
+  };
   try {
-    if (target.threadId) {
-      await admin(
-        `mutation ($m: messages_insert_input!, $f: inbound_emails_insert_input!, $t: uuid!, $email: String!) {
-          insert_messages_one(object: $m) { id }
-          update_threads(where: {id: {_eq: $t}, guest_email: {_is_null: true}}, _set: {guest_email: $email}) { affected_rows }
-          insert_inbound_emails_one(object: $f) { id } }`,
-        { m: { ...message, thread_id: target.threadId }, f: { ...filed('threaded', target.threadId), message_id: messageId }, t: target.threadId, email: from },
-      );
-      res.status(200).json({ status: 'threaded', threadId: target.threadId, messageId });
-      return;
-    }
+    if (target.threadId) return await intoThread(target.threadId);
     const thread = target.booking
       ? { ...newThreadFor(target.booking, subject), guest_email: from }
       : { id: randomUUID(), subject: subject ?? null, channel: 'direct', guest_name: senderName, guest_email: from };
@@ -270,6 +272,9 @@ async function fileMail(res: Response, buf: Buffer, raw: Filed['raw']): Promise<
       res.status(200).json({ status: 'duplicate' });
       return;
     }
+    // The booking's first message from elsewhere started its one thread meanwhile: add to that.
+    const raced = isOneThreadRace(e) && target.booking ? (await bookingById(target.booking.id))?.thread_2_bookings[0]?.thread_id : undefined;
+    if (raced) return await intoThread(raced);
     throw e;
   }
 }

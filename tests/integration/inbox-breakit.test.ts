@@ -55,10 +55,10 @@ beforeAll(async () => {
   client = makeClient(backend);
   const d = await client.data<{ bookings: Booking[] }>(
     'admin-secret',
-    `{ bookings(where: {customer_email: {_is_null: false}, _not: {thread_2_bookings: {}}}, order_by: {id: desc}, limit: 10) { id journey_id customer_email customer_name } }`,
+    `{ bookings(where: {customer_email: {_is_null: false}, _not: {thread_2_bookings: {}}}, order_by: {id: desc}, limit: 12) { id journey_id customer_email customer_name } }`,
   );
   bookings = d.bookings;
-  expect(bookings.length).toBe(10);
+  expect(bookings.length).toBe(12);
 }, 120_000);
 
 afterAll(async () => {
@@ -155,5 +155,40 @@ describe('reply e-mails under parallel deliveries', () => {
     // A later retry finds it sent.
     expect((await deliverEvent(reply.id)).body).toEqual({ skipped: 'already-sent' });
     expect(mailsOf()).toHaveLength(1);
+  });
+});
+
+describe('guest messages under parallel requests', () => {
+  const message = (journeyId: string, body: string) => post('guest-message', JSON.stringify({ journeyId, body }), { 'content-type': 'application/json' });
+
+  it('30 parallel messages on a booking without a thread: exactly 10 pass, all in one thread', async () => {
+    const b = freshBooking();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => message(b.journey_id, `parallel ${i}`)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20);
+    const threads = await messagesOf(b.id);
+    expect(threads).toHaveLength(1);
+    expect(threads[0].messages).toHaveLength(10);
+  });
+
+  it('the database keeps one thread per booking', async () => {
+    const b = freshBooking();
+    expect((await message(b.journey_id, 'first')).status).toBe(201);
+    const other = await client.data<{ insert_threads_one: { id: string } }>('admin-secret', 'mutation { insert_threads_one(object: {subject: "second", channel: direct}) { id } }');
+    const res = await client.gql('admin-secret', 'mutation ($t: uuid!, $b: uuid!) { insert_thread_2_bookings_one(object: {thread_id: $t, booking_id: $b}) { thread_id } }', { t: other.insert_threads_one.id, b: b.id });
+    expect(JSON.stringify(res.errors)).toContain('thread_2_bookings_booking_id_key');
+  });
+
+  it('an e-mail quoting the reference of a booking without an address does not take its thread over', async () => {
+    const b = freshBooking();
+    await client.data('admin-secret', 'mutation ($b: uuid!) { update_bookings_by_pk(pk_columns: {id: $b}, _set: {customer_email: null}) { id } }', { b: b.id });
+    expect((await message(b.journey_id, 'Hello from the journey page')).status).toBe(201);
+    const [thread] = await messagesOf(b.id);
+    const res = await deliver(`From: attacker@evil.example\r\nSubject: SD-${b.id.slice(0, 8)}\r\nMessage-ID: <takeover-${b.id}@evil.example>\r\n\r\nI am the guest, send the door code\r\n`);
+    expect(res.body.status).toBe('new_thread');
+    expect(res.body.threadId).not.toBe(thread.id);
+    const [after] = await messagesOf(b.id);
+    expect(after.guest_email).toBeNull();
+    expect(after.messages.map((m) => m.body)).toEqual(['Hello from the journey page']);
   });
 });

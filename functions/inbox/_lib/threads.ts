@@ -1,7 +1,7 @@
 // The conversation of a booking: found through thread_2_bookings, or started (linked to the
 // booking and its accommodation) when the guest writes first.
 import { randomUUID } from 'node:crypto';
-import { admin, bookingReference } from './admin';
+import { admin, bookingReference, GraphqlFailure } from './admin';
 
 export interface BookingForInbox {
   id: string;
@@ -51,9 +51,28 @@ export async function addToBookingThread(booking: BookingForInbox, message: Reco
     return data.insert_messages_one;
   }
   const thread = { ...newThreadFor(booking, subject), messages: { data: [message] } };
-  const data = await admin<{ insert_threads_one: { messages: StoredMessage[] } }>(
-    `mutation ($o: threads_insert_input!) { insert_threads_one(object: $o) { messages { ${MESSAGE_FIELDS} } } }`,
-    { o: thread },
-  );
-  return data.insert_threads_one.messages[0];
+  try {
+    const data = await admin<{ insert_threads_one: { messages: StoredMessage[] } }>(
+      `mutation ($o: threads_insert_input!) { insert_threads_one(object: $o) { messages { ${MESSAGE_FIELDS} } } }`,
+      { o: thread },
+    );
+    return data.insert_threads_one.messages[0];
+  } catch (e) {
+    // Another first message started the booking's thread meanwhile (one thread per booking is a
+    // unique index): add to that one.
+    if (!isOneThreadRace(e)) throw e;
+    const fresh = await bookingById(booking.id);
+    if (!fresh?.thread_2_bookings[0]) throw e;
+    return addToBookingThread(fresh, message, subject);
+  }
+}
+
+/** The unique index thread_2_bookings_booking_id_key refused a second thread for a booking. */
+export function isOneThreadRace(e: unknown): boolean {
+  return e instanceof GraphqlFailure && e.code === 'constraint-violation' && /thread_2_bookings_booking_id_key/.test(e.message);
+}
+
+export async function bookingById(id: string): Promise<BookingForInbox | undefined> {
+  const data = await admin<{ bookings_by_pk: BookingForInbox | null }>(`query ($id: uuid!) { bookings_by_pk(id: $id) { ${BOOKING_FIELDS} } }`, { id });
+  return data.bookings_by_pk ?? undefined;
 }
