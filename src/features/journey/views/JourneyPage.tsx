@@ -29,7 +29,7 @@ export function JourneyPage({ base, card }: { base: JourneyBase; card?: string }
     body =
       state.error.status === 404 || state.error.status === 400 ? (
         <>
-          <p className={styles.error} role="alert">{t('errors.notFound')}</p>
+          <p className={styles.error} role="alert">{t(state.error.status === 400 ? 'errors.invalidUrl' : 'errors.notFound')}</p>
           <FindBookingForm base={base} />
         </>
       ) : (
