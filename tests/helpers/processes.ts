@@ -86,6 +86,14 @@ export function burst(url: string, clients: number, prefix: string) {
   });
   return {
     acknowledged,
+    /** Resolves once `count` writes are acknowledged (a loaded machine may take seconds for the first), or throws after `timeoutMs`. */
+    async acknowledgedAtLeast(count: number, timeoutMs = 30_000) {
+      const until = Date.now() + timeoutMs;
+      while (acknowledged.length < count) {
+        if (Date.now() > until) throw new Error(`only ${acknowledged.length} of ${count} writes acknowledged in ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     async stop() {
       stopped = true;
       await Promise.all(loops);

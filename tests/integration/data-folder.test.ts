@@ -74,7 +74,7 @@ describe('one owner per data folder', () => {
 
     // SIGTERM while clients write: every request either answered or refused, exit 0, lock gone.
     const writers = burst(first.url, 4, 'term');
-    await new Promise((r) => setTimeout(r, 800));
+    await writers.acknowledgedAtLeast(20);
     first.proc.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     await writers.stop();
@@ -99,7 +99,8 @@ describe('crash safety', () => {
     let b = await start(dir);
     for (let round = 0; round < ROUNDS; round++) {
       const writers = burst(b.url, 4, `kill${round}`);
-      await new Promise((r) => setTimeout(r, 700 + 300 * round));
+      // Killed mid-burst: after some writes were acknowledged, while more are in flight.
+      await writers.acknowledgedAtLeast(20 + 20 * round);
       b.proc.kill('SIGKILL');
       expect(await b.exited).toBe('SIGKILL');
       await writers.stop();
@@ -113,7 +114,7 @@ describe('crash safety', () => {
     }
     b.proc.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('a damaged data folder', () => {
