@@ -2,12 +2,27 @@
 // whose own token can read the feed (asked of the GraphQL engine with their Authorization header,
 // so the metadata decides: members and admins any feed, managers those of their units).
 // 200 {status, created, moved, cancelled, conflicts}; 400 invalid-body/unknown-field; 401 no or bad
-// token; 404 a feed the caller cannot see (or none); 409 busy (a poll holds the feed right now).
+// token; 404 a feed the caller cannot see (or none); 409 busy (a poll holds the feed right now);
+// 429 rate-limited (functions/ical/_lib/syncLimit.ts), with Retry-After.
+import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import { checkRequest } from '../../src/lib/functions/contract';
 import { icalSyncFunction } from '../../src/lib/functions/icalSync';
 import { gql, GraphqlError } from '../_registry/graphql';
+import { SYNC_LIMITS, takeSync } from './_lib/syncLimit';
 import { pollFeeds } from './poll';
+
+/** The caller's user id from the token the GraphQL engine has just accepted (verified there). */
+function callerOf(authorization: string): string {
+  try {
+    const payload = JSON.parse(Buffer.from(authorization.trim().split(/\s+/)[1].split('.')[1], 'base64url').toString('utf8')) as { sub?: unknown; 'https://hasura.io/jwt/claims'?: Record<string, unknown> };
+    const id = payload['https://hasura.io/jwt/claims']?.['x-hasura-user-id'] ?? payload.sub;
+    if (typeof id === 'string' && id) return id;
+  } catch {
+    // not a JWT the engine would take; fall through
+  }
+  return `token:${crypto.createHash('sha256').update(authorization).digest('hex')}`;
+}
 
 function fail(res: Response, status: number, error: string, message: string, field?: string): void {
   res.status(status).json({ status, error, message, ...(field ? { field } : {}) });
@@ -28,6 +43,11 @@ export default async function sync(req: Request, res: Response): Promise<void> {
     // A role without the table in its schema: the feed does not exist for it.
     if (error instanceof GraphqlError && error.code === 'validation-failed') return fail(res, 404, 'not-found', 'No such feed');
     throw error;
+  }
+  const retryAfter = takeSync(feedId, callerOf(authorization));
+  if (retryAfter) {
+    res.setHeader('Retry-After', String(retryAfter));
+    return fail(res, 429, 'rate-limited', `At most ${SYNC_LIMITS.feed.max} syncs of a feed and ${SYNC_LIMITS.user.max} in all per user in 10 minutes`);
   }
   const [result] = await pollFeeds([feedId]);
   if (!result) return fail(res, 409, 'busy', 'The feed is being polled right now, or it is switched off');

@@ -5,10 +5,10 @@
 // the booking), so a retried or overlapping poll cannot duplicate; a stay the database refuses as
 // an overlap becomes a reported conflict. The outcome is written on the feed for the host to see.
 import crypto from 'node:crypto';
-import { parseFeed } from '../../../src/domain/ical/parseFeed';
+import { FeedParseError, parseFeed } from '../../../src/domain/ical/parseFeed';
 import { planImport, type Conflict, type ImportAction, type KnownBooking, type OtherStay } from '../../../src/domain/ical/planImport';
 import { admin, gql } from '../../_registry/graphql';
-import { fetchFeed, type FetchConfig } from './fetchFeed';
+import { FeedFetchError, fetchFeed, type FetchConfig } from './fetchFeed';
 
 export interface FeedRow {
   id: string;
@@ -57,6 +57,21 @@ function guestName(summary: string, channel: string): string {
   return name.length >= 2 ? name.slice(0, 200) : `${CHANNEL_NAMES[channel] ?? 'Channel'} iCal`;
 }
 
+const UNIT_GONE = 'The unit of this feed no longer exists';
+
+/**
+ * What the feed's hosts read in last_error: the fetch client's and the parser's own fixed texts
+ * (HTTP status, size, timeout, unreachable, internal address, not iCalendar), never a raw socket,
+ * parser or database message (an oracle for ports and other accommodations' data). The raw one
+ * goes to the server log.
+ */
+function publicError(error: unknown, feedId: string): string {
+  if (error instanceof FeedFetchError || error instanceof FeedParseError) return error.message;
+  if (error instanceof Error && error.message === UNIT_GONE) return UNIT_GONE;
+  console.error(`ical: import of feed ${feedId} failed: ${(error instanceof Error ? error.message : String(error)).slice(0, 300)}`);
+  return 'The import failed; it is tried again at the next poll';
+}
+
 const isOverlap = (error: unknown) => error instanceof Error && /booked_units_no_overlap|conflicting key value/i.test(error.message);
 
 async function apply(action: ImportAction, feed: FeedRow, accommodationId: string): Promise<void> {
@@ -102,7 +117,7 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
   try {
     const events = parseFeed(await fetchFeed(feed.url, config));
     const state = await gql<State>(admin, STATE, { feed: feed.id, unit: feed.unit_id, channel: feed.channel, uids: events.map((e) => e.uid), today });
-    if (!state.units_by_pk) throw new Error('The unit of this feed no longer exists');
+    if (!state.units_by_pk) throw new Error(UNIT_GONE);
     const linked = new Set(state.ical_imported_events.map((i) => i.uid));
     const known: KnownBooking[] = state.ical_imported_events.map((i) => ({ uid: i.uid, bookingId: i.booking.id, start: i.booking.checkin, end: i.booking.checkout, cancelled: i.booking.status === 'cancelled' }));
     for (const b of state.bookings) {
@@ -144,7 +159,7 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
     if (result.conflicts.length) result.status = 'conflict';
   } catch (error) {
     result.status = 'error';
-    result.error = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    result.error = publicError(error, feed.id);
   }
   const now = new Date().toISOString();
   await gql(admin, FINISH, {

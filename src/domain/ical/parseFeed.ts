@@ -33,11 +33,15 @@ const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_4
 /** Stays in the feed; events without a UID or start are skipped (they cannot be kept in step). */
 export function parseFeed(text: string): FeedEvent[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedParseError('not-icalendar', 'The feed is not an iCalendar file');
+  // Counted before parsing: ical.js holds the event loop for the whole text, so a feed of many
+  // tiny events is refused without being parsed at all.
+  if ((text.match(/^BEGIN:VEVENT/gim)?.length ?? 0) > MAX_EVENTS) throw new FeedParseError('too-many-events', `The feed has more than ${MAX_EVENTS} events`);
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  } catch (error) {
-    throw new FeedParseError('malformed', `The feed could not be read: ${(error as Error).message}`);
+  } catch {
+    // Not the parser's message: it quotes the feed's text back to whoever reads last_error.
+    throw new FeedParseError('malformed', 'The feed could not be read as iCalendar');
   }
   const method = String(root.getFirstPropertyValue('method') ?? '').toUpperCase();
   const vevents = root.getAllSubcomponents('vevent');
