@@ -1,12 +1,14 @@
 // POST /v1/functions/journey/checkin {journeyId, bookedUnitId, guest, scanned?}: checks one guest in
 // to a unit of the booking (the data VIZA and NTAK need). `scanned` is what the document reader
-// returned for this guest (fields only; no image exists anywhere to store).
+// returned for this guest (fields only; no image exists anywhere to store), with journey/scan's seal
+// over them for this journey: without a matching seal it is refused (400, field scanned).
 // 400 invalid-body/unknown-field (with the field), unknown-unit, dob-future, times-order;
 // 404 not-found; 403 not-open; 409 already-checked-in ('Guest already checked in'),
 // capacity ('capacity reached for booked guests'); 500 checkin-failed ('Error during checkin').
 import type { Request, Response } from 'express';
 import { journeyCheckinFunction } from '../../src/lib/functions/journey';
 import { graphql } from '../_pricing/graphql';
+import { scanSealValid } from '../_journey/attest';
 import { openJourneyRequest } from '../_journey/guard';
 import { fail } from '../_journey/respond';
 import { budapestInstant, todayInBudapest } from '../_journey/time';
@@ -22,6 +24,8 @@ export default async function checkin(req: Request, res: Response): Promise<void
   const { body, booking } = request;
   const unit = booking.booked_units.find((u) => u.id === body.bookedUnitId);
   if (!unit) return fail(res, 400, 'unknown-unit', 'This unit is not part of the booking', 'bookedUnitId');
+  const { seal, ...scanned } = body.scanned ?? {};
+  if (body.scanned && !scanSealValid(body.journeyId, body.scanned, seal)) return fail(res, 400, 'invalid-body', 'scanned is not what journey/scan read for this journey', 'scanned');
   const g = body.guest;
   if (g.dob > todayInBudapest() || g.dob <= '1900-01-01') return fail(res, 400, 'dob-future', 'The date of birth must be after 1900 and not in the future', 'guest.dob');
   const checkinTime = budapestInstant(unit.checkin, g.arrivalTime);
@@ -53,7 +57,7 @@ export default async function checkin(req: Request, res: Response): Promise<void
     phone: orNull(g.phone),
     checkin_time: checkinTime,
     checkout_time: checkoutTime,
-    scanned: body.scanned ?? null,
+    scanned: body.scanned ? scanned : null,
   };
   const answer = await graphql<{ insert_guest_checkins_one: { id: string } | null }>({ admin: true }, INSERT, { object });
   const error = answer.errors[0]?.message ?? '';

@@ -10,6 +10,7 @@
 import type { Request, Response } from 'express';
 import { journeyPhase } from '../../src/domain/journey/rules';
 import { SCAN_MAX_BYTES } from '../../src/lib/functions/journey';
+import { sealScan } from '../_journey/attest';
 import { readDocumentPhoto } from '../_journey/documentReader';
 import { loadJourneyBooking } from '../_journey/load';
 import { allow } from '../_journey/rateLimit';
@@ -37,5 +38,6 @@ export default async function scan(req: Request, res: Response): Promise<void> {
   if (!reading.ok && reading.reason === 'photo-size') return fail(res, 422, 'photo-size', 'The photo must be at most 24 megapixels, its sides at most 3:1', 'file');
   if (!reading.ok && reading.reason === 'busy') return fail(res, 503, 'busy', 'Too many photos are being read; try again in a minute', 'file');
   if (!reading.ok) return fail(res, 422, 'unreadable', 'Unable to extract information from the uploaded photo', 'file');
-  res.status(200).json({ fields: reading.fields, repaired: reading.repaired });
+  // The seal lets journey/checkin take these fields as read, not as typed (functions/_journey/attest.ts).
+  res.status(200).json({ fields: { ...reading.fields, seal: sealScan(journeyId, reading.fields) }, repaired: reading.repaired });
 }

@@ -124,6 +124,8 @@ export const scannedSchema = yup
     documentId: yup.string().max(30).matches(/^[A-Z0-9]*$/).defined(),
     documentExpiry: yup.string().matches(DAY).nullable().defined(),
     issuingCountry: yup.string().matches(ALPHA2).nullable().defined(),
+    /** journey/scan's seal over these fields (functions/_journey/attest.ts); checked, never stored. */
+    seal: yup.string().max(64).matches(/^[A-Za-z0-9_-]*$/).optional(),
   })
   .noUnknown(true);
 

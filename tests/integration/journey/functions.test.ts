@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../../backend/server';
 import { startTestBackend } from '../../helpers/backend';
+import { composeMrz } from '../../../src/domain/mrz/compose';
+import { renderDocumentPhoto } from '../../../scripts/mrz/render';
 import { admin, guest, makeStay, type Stay } from './fixtures';
 
 let backend: RunningBackend;
@@ -202,10 +204,21 @@ describe('journey/checkin', () => {
       expect(res, field).toMatchObject({ status: 400, body: { field: `scanned.${field}`, messageKey: 'journey:errors.invalid' } });
     }
     expect(await counts(stay)).toEqual(NOTHING);
-    // What the reader really answers is taken (and an empty name, or no date, as an MRZ may give).
-    expect((await call('checkin', { ...guest(stay), scanned: { ...scanned, firstName: '', dob: null, gender: null } })).status).toBe(200);
+    // Well-formed but not read by journey/scan (no seal, a changed field, another journey's scan): refused.
+    const photo = await renderDocumentPhoto(composeMrz({ kind: 'passport', issuingCountry: 'HU', nationality: 'HU', lastName: 'Kovács', firstName: 'Anna', documentNumber: 'BA1234567', birthDate: '1985-04-12', expiryDate: '2031-05-01', sex: 'female' }), 'photo', 1001);
+    const read = await call('scan', null, { raw: photo, query: `?journeyId=${stay.journeyId}` });
+    expect(read.status).toBe(200);
+    const sealed = read.body.fields as Record<string, unknown>;
+    expect(sealed).toMatchObject({ ...scanned, seal: expect.stringMatching(/^[\w-]{43}$/) });
+    const other = await makeStay(backend);
+    const forged = [scanned, { ...sealed, documentId: 'XX9999999' }, { ...sealed, seal: 'A'.repeat(43) }];
+    for (const fields of forged) expect(await call('checkin', { ...guest(stay), scanned: fields })).toMatchObject({ status: 400, body: { field: 'scanned' } });
+    expect(await call('checkin', { ...guest(other), scanned: sealed })).toMatchObject({ status: 400, body: { field: 'scanned' } });
+    expect(await counts(stay)).toEqual(NOTHING);
+    // What the reader really read for this journey is taken, and stored without its seal.
+    expect((await call('checkin', { ...guest(stay), scanned: sealed })).status).toBe(200);
     const rows = await admin<{ guest_checkins: { scanned: Record<string, unknown> }[] }>(backend, `query($u: uuid!) { guest_checkins(where: {booking_unit_id: {_eq: $u}}) { scanned } }`, { u: stay.bookedUnitId });
-    expect(rows.guest_checkins).toEqual([{ scanned: { ...scanned, firstName: '', dob: null, gender: null } }]);
+    expect(rows.guest_checkins).toEqual([{ scanned }]);
   });
 
   it("refuses a unit of another booking and a birth date in the future", async () => {
