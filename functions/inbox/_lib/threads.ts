@@ -15,8 +15,9 @@ export interface BookingForInbox {
 
 export const BOOKING_FIELDS = 'id accommodation_id channel customer_name customer_email language thread_2_bookings(order_by: {thread: {last_message_at: desc}}, limit: 1) { thread_id }';
 
+/** The booking of a journey link; a cancelled booking has none, as journey/get answers 404 for it. */
 export async function bookingByJourney(journeyId: string): Promise<BookingForInbox | undefined> {
-  const data = await admin<{ bookings: BookingForInbox[] }>(`query ($j: uuid!) { bookings(where: {journey_id: {_eq: $j}}, limit: 1) { ${BOOKING_FIELDS} } }`, { j: journeyId });
+  const data = await admin<{ bookings: BookingForInbox[] }>(`query ($j: uuid!) { bookings(where: {journey_id: {_eq: $j}, status: {_neq: cancelled}}, limit: 1) { ${BOOKING_FIELDS} } }`, { j: journeyId });
   return data.bookings[0];
 }
 

@@ -125,6 +125,20 @@ describe('journey/get', () => {
   });
 });
 
+describe('guest messaging of a cancelled booking', () => {
+  it('answers 404 like journey/get: no thread read, no message stored', async () => {
+    const stay = await makeStay(backend);
+    const post = (fn: string, body: unknown) => fetch(`${backend.url}/v1/functions/inbox/${fn}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.0.${++ip % 250}` }, body: JSON.stringify(body) });
+    expect((await post('guest-thread', { journeyId: stay.journeyId })).status).toBe(200);
+    await admin(backend, `mutation($b: uuid!) { update_bookings_by_pk(pk_columns: {id: $b}, _set: {status: cancelled}) { id } }`, { b: stay.bookingId });
+    expect((await client()('get', { journeyId: stay.journeyId })).status).toBe(404);
+    expect((await post('guest-thread', { journeyId: stay.journeyId })).status).toBe(404);
+    expect((await post('guest-message', { journeyId: stay.journeyId, body: 'Hello, is my booking still on?' })).status).toBe(404);
+    const rows = await admin<{ messages_aggregate: { aggregate: { count: number } } }>(backend, `query($b: uuid!) { messages_aggregate(where: {thread: {thread_2_bookings: {booking_id: {_eq: $b}}}}) { aggregate { count } } }`, { b: stay.bookingId });
+    expect(rows.messages_aggregate.aggregate.count).toBe(0);
+  });
+});
+
 describe('journey/find', () => {
   it('finds a booking by e-mail (any case) or OTA code and its check-in day, and nothing else', async () => {
     const stay = await makeStay(backend);
