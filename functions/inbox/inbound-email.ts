@@ -1,6 +1,6 @@
 // POST /v1/functions/inbox/inbound-email: the mail provider (or an MTA pipe) delivers one raw MIME
 // message (text/plain, message/rfc822, application/octet-stream, or JSON {raw}) with the secret in
-// the x-inbound-secret header (INBOX_INBOUND_SECRET, else NHOST_WEBHOOK_SECRET). Parsed with
+// the x-inbound-secret header (INBOX_INBOUND_SECRET; in development only, the default webhook secret). Parsed with
 // mailparser, threaded by In-Reply-To/References (the Message-IDs our replies carry), else by a
 // booking reference (SD-XXXXXXXX) in the subject or text, else by the sender's most recent booking,
 // else a new thread. Every delivery is filed in inbound_emails with what became of it (refused ones
@@ -11,10 +11,12 @@
 // 200 {status: threaded | new_thread, threadId, messageId}; 200 {status: duplicate} for a Message-ID
 // seen before (a retried delivery adds nothing); 200 {status: refused, reason} for a spoofed or
 // mismatched sender (filed, not added to the conversation); 422 {status: refused, reason} for a
-// malformed message; 413 for one over INBOX_MAX_EMAIL_BYTES (default 2 MB); 401 without the secret.
+// malformed message; 413 for one over INBOX_MAX_EMAIL_BYTES (default 2 MB); 401 without the secret;
+// 503 not-configured outside development without INBOX_INBOUND_SECRET.
 import crypto, { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { DEFAULT_WEBHOOK_SECRET } from '../../backend/functions/env';
 import { admin, BOOKING_REFERENCE, GraphqlFailure, storable } from './_lib/admin';
 import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds } from './_lib/email';
 import { BOOKING_FIELDS, bookingById, isOneThreadRace, newThreadFor, type BookingForInbox } from './_lib/threads';
@@ -31,10 +33,20 @@ function maxBytes(): number {
   return Number.isInteger(n) && n > 0 ? n : 2 * 1024 * 1024;
 }
 
-function authorized(req: Request): boolean {
-  const expected = process.env.INBOX_INBOUND_SECRET || process.env.NHOST_WEBHOOK_SECRET;
+/**
+ * The secret the mail provider sends. INBOX_INBOUND_SECRET, its own: the provider must not hold
+ * NHOST_WEBHOOK_SECRET, which every event and cron trigger trusts. Only in development (not
+ * production, and the webhook secret still the public default) does the webhook secret stand in.
+ */
+function inboundSecret(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.INBOX_INBOUND_SECRET) return env.INBOX_INBOUND_SECRET;
+  const dev = env.NODE_ENV !== 'production' && (!env.NHOST_WEBHOOK_SECRET || env.NHOST_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET);
+  return dev ? DEFAULT_WEBHOOK_SECRET : undefined;
+}
+
+function authorized(req: Request, expected: string): boolean {
   const given = req.header('x-inbound-secret');
-  if (!expected || typeof given !== 'string') return false;
+  if (typeof given !== 'string') return false;
   const a = crypto.createHash('sha256').update(given).digest();
   const b = crypto.createHash('sha256').update(expected).digest();
   return crypto.timingSafeEqual(a, b);
@@ -164,7 +176,13 @@ export default async function inboundEmail(req: Request, res: Response): Promise
     res.status(405).json({ status: 405, error: 'method-not-allowed', message: 'Use POST' });
     return;
   }
-  if (!authorized(req)) {
+  const secret = inboundSecret();
+  if (!secret) {
+    // A 503, not a 401: the provider keeps the mail and retries once the secret is set.
+    res.status(503).json({ status: 503, error: 'not-configured', message: 'INBOX_INBOUND_SECRET is not set' });
+    return;
+  }
+  if (!authorized(req, secret)) {
     res.status(401).json({ status: 401, error: 'unauthorized', message: 'Missing or wrong x-inbound-secret' });
     return;
   }

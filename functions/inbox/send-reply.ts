@@ -36,6 +36,8 @@ const LOAD = `query ($id: uuid!) { messages_by_pk(id: $id) { id body direction e
   id subject guest_email thread_2_bookings(limit: 1) { booking_id }
   messages(where: {email_message_id: {_is_null: false}}, order_by: {sent_at: desc}, limit: 10) { email_message_id } } } }`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Longer than the trigger's 30 s timeout (a send still running), shorter than its retries (5 x 30 s). */
 const LEASE_SECONDS = 60;
 
@@ -55,6 +57,10 @@ export default async function sendReply(req: Request, res: Response): Promise<vo
   const row = event?.event?.data?.new;
   if (!row?.id || row.direction !== 'outgoing') {
     res.status(200).json({ skipped: 'not-a-reply' });
+    return;
+  }
+  if (typeof row.id !== 'string' || !UUID.test(row.id)) {
+    res.status(400).json({ status: 400, error: 'invalid-body', message: 'event.data.new.id is not a uuid' });
     return;
   }
   const { messages_by_pk: message } = await admin<Loaded>(LOAD, { id: row.id });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   client = makeClient(backend);
   const d = await client.data<{ bookings: Booking[] }>(
     'admin-secret',
-    `{ bookings(where: {customer_email: {_is_null: false}, _not: {thread_2_bookings: {}}}, order_by: {id: desc}, limit: 12) { id journey_id customer_email customer_name } }`,
+    `{ bookings(where: {customer_email: {_is_null: false}, status: {_neq: cancelled}, _not: {thread_2_bookings: {}}}, order_by: {id: desc}, limit: 12) { id journey_id customer_email customer_name } }`,
   );
   bookings = d.bookings;
   expect(bookings.length).toBe(12);
@@ -190,5 +190,39 @@ describe('guest messages under parallel requests', () => {
     const [after] = await messagesOf(b.id);
     expect(after.guest_email).toBeNull();
     expect(after.messages.map((m) => m.body)).toEqual(['Hello from the journey page']);
+  });
+});
+
+describe('smaller ones', () => {
+  it('send-reply answers 400 for an id that is not a uuid', async () => {
+    const res = await post('send-reply', JSON.stringify({ event: { op: 'INSERT', data: { old: null, new: { id: "x' or 1=1", direction: 'outgoing' } } } }), {
+      'content-type': 'application/json',
+      'nhost-webhook-secret': process.env.NHOST_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid-body');
+  });
+
+  it('outside development the inbound secret must be its own: the webhook secret does not open the door', async () => {
+    const env = process.env as Record<string, string | undefined>;
+    const b = freshBooking();
+    const raw = (n: number) => `From: ${b.customer_email}\r\nMessage-ID: <secret-${n}-${b.id}@x>\r\n\r\nhi\r\n`;
+    const webhookSecret = { 'content-type': 'message/rfc822', 'x-inbound-secret': DEFAULT_WEBHOOK_SECRET };
+    const saved = { inbound: process.env.INBOX_INBOUND_SECRET, nodeEnv: process.env.NODE_ENV };
+    try {
+      delete process.env.INBOX_INBOUND_SECRET;
+      // Development (the default webhook secret, not production): it stands in.
+      expect((await post('inbound-email', raw(1), webhookSecret)).status).toBe(200);
+      env.NODE_ENV = 'production';
+      const prod = await post('inbound-email', raw(2), webhookSecret);
+      expect(prod.status).toBe(503);
+      expect(prod.body.error).toBe('not-configured');
+      process.env.INBOX_INBOUND_SECRET = SECRET;
+      expect((await post('inbound-email', raw(3), webhookSecret)).status).toBe(401);
+      expect((await deliver(raw(4))).status).toBe(200);
+    } finally {
+      process.env.INBOX_INBOUND_SECRET = saved.inbound;
+      env.NODE_ENV = saved.nodeEnv;
+    }
   });
 });
