@@ -99,6 +99,21 @@ describe('a task reaches only units its author may reach', () => {
     }
   });
 
+  it('a manager cannot put a task on another accommodation’s unit by naming a booking or cleaning of their own', async () => {
+    const own = await client.data<{ bookings: { id: string }[] }>('admin-secret', `{ bookings(where: {accommodation_id: {_eq: "${ACC.vaci}"}}, limit: 1) { id } }`);
+    const bookingId = own.bookings[0].id;
+    expect((await insertTask(manager, { type: 'todo', title: 'x', unit_id: UNIT.studio, booking_id: bookingId })).errors?.length).toBeGreaterThan(0);
+    expect((await insertTask(manager, { type: 'todo', title: 'x', unit_id: UNIT.studio, cleaning_id: ids.live })).errors?.length).toBeGreaterThan(0);
+    const onStudio = await client.data<{ tasks_aggregate: { aggregate: { count: number } } }>('admin-secret', `{ tasks_aggregate(where: {unit_id: {_eq: "${UNIT.studio}"}, created_by_user_id: {_eq: "${DEMO.manager}"}}) { aggregate { count } } }`);
+    expect(onStudio.tasks_aggregate.aggregate.count).toBe(0);
+    const ok = await insertTask(manager, { type: 'todo', title: 'Call the guest about parking', unit_id: UNIT.loftA, booking_id: bookingId });
+    expect(ok.errors).toBeUndefined();
+    // Nor move one there afterwards.
+    const moved = await client.gql<{ update_tasks_by_pk: unknown }>(manager, 'mutation ($id: uuid!, $u: uuid!) { update_tasks_by_pk(pk_columns: {id: $id}, _set: {unit_id: $u}) { id } }', { id: ok.data!.insert_tasks_one!.id, u: UNIT.studio });
+    expect(moved.errors?.length ?? 0).toBeGreaterThan(0);
+    expect(await taskRow(ok.data!.insert_tasks_one!.id)).toMatchObject({ unit_id: UNIT.loftA });
+  });
+
   it('the database keeps a task on its cleaning’s unit for every writer, and a moved cleaning takes its tasks along', async () => {
     const mismatch = await insertTask(member, { type: 'todo', title: 'x', unit_id: UNIT.studio, cleaning_id: ids.live });
     expect(mismatch.errors?.[0].message).toMatch(/tasks_unit_cleaning_check|not the unit of its cleaning/);
