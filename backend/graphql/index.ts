@@ -91,7 +91,7 @@ export async function printRoleSchema(config: BackendConfig, role: string): Prom
  * nhost.toml's `[hasura.settings] liveQueriesMultiplexedRefetchInterval` (the same setting Nhost
  * Cloud reads), else Hasura's 1000 ms.
  */
-export function liveQueryRefetchMs(projectDir: string, env: NodeJS.ProcessEnv = process.env): number {
+export function liveQueryRefetchMs(projectDir: string, env: Record<string, string | undefined> = process.env): number {
   const fromEnv = Number(env.HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL);
   if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
   const settings = (readNhostToml(projectDir) as { hasura?: { settings?: { liveQueriesMultiplexedRefetchInterval?: unknown } } }).hasura?.settings;
