@@ -40,7 +40,15 @@ const waiting: (() => void)[] = [];
 function startReader(): Reader {
   const worker = new Worker(WORKER_FILE);
   worker.unref();
-  return { worker };
+  const reader: Reader = { worker };
+  // A reader that fails while idle leaves the pool (an 'error' nobody listens to would end the process).
+  const forget = () => {
+    const at = idleReaders.indexOf(reader);
+    if (at >= 0) idleReaders.splice(at, 1);
+  };
+  worker.on('error', forget);
+  worker.on('exit', forget);
+  return reader;
 }
 
 function release(reader: Reader): void {
