@@ -28,6 +28,7 @@ export const guestThreadContract = defineFunction(
 
 export const guestMessageContract = defineFunction(
   '/inbox/guest-message',
-  object({ journeyId, body: string().required('body is required').max(GUEST_MESSAGE_MAX * 4, 'body is too long') }),
+  // strict: a number is refused, not turned into text.
+  object({ journeyId, body: string().strict().typeError('body must be a string').required('body is required').max(GUEST_MESSAGE_MAX * 4, 'body is too long') }),
   object({ message: guestMessage.required() }),
 );
