@@ -166,9 +166,11 @@ function nestedInsert(env: Env, t: Table, objs: Record<string, unknown>[], oc: O
       if (r) rows.push(r);
     }
     const ctx = env.newCtx();
-    const src = `(SELECT * FROM jsonb_populate_recordset(NULL::${t.sql}, ${ctx.param(JSON.stringify(rows))}::jsonb))`;
-    const json = one ? singleRowJson(ctx, t, src, field.fields) : responseJson(ctx, t, src, field.fields, String(counter.n));
-    return runOne(q, ctx, `SELECT (${json})::text AS j`);
+    // The rows as a CTE: its parameter stays in the statement even when the selection reads no row
+    // (only affected_rows), so Postgres never sees a parameter the statement does not use.
+    const rowsCte = `"_n" AS (SELECT * FROM jsonb_populate_recordset(NULL::${t.sql}, ${ctx.param(JSON.stringify(rows))}::jsonb))`;
+    const json = one ? singleRowJson(ctx, t, '"_n"', field.fields) : responseJson(ctx, t, '"_n"', field.fields, String(counter.n));
+    return runOne(q, ctx, `WITH ${rowsCte} SELECT (${json})::text AS j`);
   };
 }
 

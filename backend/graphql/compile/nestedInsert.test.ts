@@ -35,4 +35,13 @@ describe('nested inserts', () => {
     expect(r.errors?.[0]).toMatchObject({ message: 'cannot insert object relationship "author" as "author_id" column values are already determined', extensions: { code: 'validation-failed' } });
     expect([await count('authors'), await count('articles')]).toEqual([authors, articles]);
   });
+
+  it('answers affected_rows alone for several parents with children (the rows are not selected, nothing else breaks)', async () => {
+    const [authors, articles] = [await count('authors'), await count('articles')];
+    const r = await admin(
+      'mutation { insert_authors(objects: [{name: "A1", articles: {data: [{title: "a"}, {title: "b"}]}}, {name: "A2", articles: {data: [{title: "c"}]}}]) { affected_rows } }',
+    );
+    expect(r).toEqual({ data: { insert_authors: { affected_rows: 5 } } });
+    expect([await count('authors'), await count('articles')]).toEqual([authors + 2, articles + 3]);
+  });
 });
