@@ -85,6 +85,18 @@ describe('inbound e-mail under attack', () => {
     expect((await deliver(answer)).body).toMatchObject({ status: 'threaded', threadId: first.body.threadId });
   });
 
+  it('a mail that fails anywhere (here: a NUL inside its Message-ID) is filed as refused with the error and its raw bytes, 200', async () => {
+    const raw = Buffer.from(`From: someone@elsewhere.example\r\nSubject: x\r\nMessage-ID: <nul\u0000inside-${Date.now()}@x>\r\n\r\nhello\r\n`, 'utf8');
+    const res = await deliver(raw);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('refused');
+    expect(res.body.reason).toMatch(/^error: /);
+    const rows = await filed('{status: {_eq: refused}, reason: {_eq: $v}}', { v: res.body.reason });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].raw_encoding).toBe('base64');
+    expect(Buffer.from(rows[0].raw!, 'base64').equals(raw)).toBe(true);
+  });
+
   it('a 200 kB subject is cut to 300 characters in the conversation and the log', async () => {
     const b = freshBooking();
     const subject = `SD-${b.id.slice(0, 8)} ${'long subject '.repeat(16_000)}`;
