@@ -8439,7 +8439,7 @@ export type InboundEmailsQueryVariables = Exact<{
 }>;
 
 
-export type InboundEmailsQuery = { inbound_emails: Array<{ id: string, received_at: string, from_address: string | null, subject: string | null, status: inbound_email_statuses_enum, reason: string | null, thread_id: string | null, size_bytes: number, raw: string | null }>, inbound_emails_aggregate: { aggregate: { count: number } | null } };
+export type InboundEmailsQuery = { inbound_emails: Array<{ id: string, received_at: string, from_address: string | null, subject: string | null, status: inbound_email_statuses_enum, reason: string | null, thread_id: string | null, size_bytes: number, raw: string | null, raw_encoding: string }>, inbound_emails_aggregate: { aggregate: { count: number } | null } };
 
 export type InboxAccommodationsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -24,6 +24,7 @@ import type { inbound_emails_bool_exp } from '@/lib/graphql/schema.generated';
 import { formatWhen } from '../components/format';
 import { InboundEmailsDocument } from '../graphql/inboundEmails.generated';
 import { inboxUrl, threadUrl } from '../urls';
+import { rawText } from '../rawText';
 
 const STATUSES = ['threaded', 'new_thread', 'duplicate', 'refused'] as const;
 const PAGE = 25;
@@ -93,8 +94,8 @@ export function InboundEmailsView() {
                     {m.reason}
                     {m.raw ? (
                       <details>
-                        <summary>{t('emails.raw', { size: m.size_bytes })}</summary>
-                        <pre style={{ whiteSpace: 'pre-wrap', maxHeight: 300, overflow: 'auto' }}>{m.raw}</pre>
+                        <summary>{t(m.raw_encoding === 'base64' ? 'emails.rawEightBit' : 'emails.raw', { size: m.size_bytes })}</summary>
+                        <pre style={{ whiteSpace: 'pre-wrap', maxHeight: 300, overflow: 'auto' }}>{rawText(m.raw, m.raw_encoding)}</pre>
                       </details>
                     ) : null}
                   </TableCell>
