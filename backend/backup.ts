@@ -26,6 +26,7 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock';
 import { openPgliteFolder } from './db/pglite';
 import { embeddedPostgresBinaries, giveToServer, isCluster } from './db/cluster';
 import { CLUSTER_DIR, runningClusterUrl, startEmbeddedCluster } from './db/embedded';
+import { markRestoreFinished, markRestoreStarted, refuseInterruptedRestore } from './db/restoreMarker';
 
 export const SCHEMAS = ['public', 'auth', 'storage', 'hdb_catalog'];
 /**
@@ -311,9 +312,12 @@ export async function restore(opts: RestoreOptions): Promise<void> {
   const manifest = readManifest(opts.inDir);
   const lock = lockOrExplain(opts.dataDir, 'restore');
   try {
+    refuseInterruptedRestore(opts.dataDir);
     const held = ['pglite', 'postgres', 'storage'].filter((d) => !emptyOrMissing(path.join(opts.dataDir, d)));
     if (held.length) throw new BackupError(`${opts.dataDir} already holds data (${held.join(', ')}): restore into a new folder, so nothing is overwritten`);
     const projectDir = opts.projectDir ?? path.resolve('nhost');
+    // Removed only once the database and the files are all in place (see db/restoreMarker.ts).
+    markRestoreStarted(opts.dataDir, opts.inDir);
     if (manifest.database === 'postgres/') {
       if (opts.databaseUrl) throw new BackupError('this backup is a copy of an embedded PostgreSQL cluster: restore it into a data folder (without DATABASE_URL) and serve it with --postgres');
       const { major } = embeddedPostgresBinaries();
@@ -335,6 +339,7 @@ export async function restore(opts: RestoreOptions): Promise<void> {
       } else await restoreIntoPglite(path.join(opts.dataDir, 'pglite'), sql);
     }
     const files = copyTree(path.join(opts.inDir, 'storage'), path.join(opts.dataDir, 'storage'));
+    markRestoreFinished(opts.dataDir);
     log(
       `restored ${opts.inDir} (${manifest.source}, ${manifest.createdAt}) into ${opts.databaseUrl ? 'the server Postgres of DATABASE_URL' : `${opts.dataDir}${opts.embeddedPostgres || manifest.database === 'postgres/' ? ' (serve it with --postgres)' : ''}`}, ` +
         `files into ${path.join(opts.dataDir, 'storage')} (${files.files} files)`,
@@ -350,10 +355,10 @@ export async function restore(opts: RestoreOptions): Promise<void> {
  */
 async function restoreCluster(opts: RestoreOptions, projectDir: string, log: (line: string) => void): Promise<void> {
   const clusterDir = path.join(opts.dataDir, CLUSTER_DIR);
-  copyTree(path.join(opts.inDir, 'postgres'), clusterDir);
-  fs.chmodSync(clusterDir, 0o700);
-  giveToServer(clusterDir);
   try {
+    copyTree(path.join(opts.inDir, 'postgres'), clusterDir);
+    fs.chmodSync(clusterDir, 0o700);
+    giveToServer(clusterDir);
     const cluster = startEmbeddedCluster(opts.dataDir, projectDir, log);
     try {
       const client = new pg.Client({ connectionString: cluster.url });

@@ -11,12 +11,17 @@ describe('trusted proxies (BACKEND_TRUST_PROXY)', () => {
   });
 
   it('trusts exactly the listed addresses, ignoring entries that are not addresses', () => {
-    const trust = trustedProxy('10.0.0.2, ::ffff:10.0.0.3, proxy.example');
+    const trust = trustedProxy('10.0.0.2, ::ffff:10.0.0.3');
     expect(trust('10.0.0.2')).toBe(true);
     expect(trust('::ffff:10.0.0.2')).toBe(true);
     expect(trust('10.0.0.3')).toBe(true);
     expect(trust('127.0.0.1')).toBe(false);
-    expect(trust('proxy.example')).toBe(false);
+  });
+
+  it('refuses a mistyped setting instead of quietly trusting nobody', () => {
+    for (const wrong of ['loopbak', 'true', '10.0.0.0/8', '10.0.0.2, proxy.example', '10.0.0.2,']) {
+      expect(() => trustedProxy(wrong), wrong).toThrow(/BACKEND_TRUST_PROXY/);
+    }
   });
 
   it('knows loopback in both families', () => {

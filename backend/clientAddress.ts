@@ -20,12 +20,14 @@ export function trustedProxy(setting = process.env.BACKEND_TRUST_PROXY ?? 'loopb
   const value = setting.trim().toLowerCase();
   if (value === '' || value === 'loopback') return isLoopback;
   if (value === 'none' || value === 'false') return () => false;
-  const listed = new Set(
-    value
-      .split(',')
-      .map((a) => normalise(a.trim()))
-      .filter((a) => isIP(a) !== 0),
-  );
+  const entries = value.split(',').map((a) => normalise(a.trim()));
+  // A mistyped value must not quietly trust nobody (every client would share the proxy's
+  // rate-limit bucket) or somebody else: refuse to start instead.
+  const wrong = entries.find((a) => isIP(a) === 0);
+  if (wrong !== undefined) {
+    throw new Error(`BACKEND_TRUST_PROXY: "${wrong}" is not an IP address; use loopback, none, or the proxies' IP addresses separated by commas (ranges are not supported)`);
+  }
+  const listed = new Set(entries);
   return (address) => listed.has(normalise(address));
 }
 

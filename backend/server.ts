@@ -16,6 +16,7 @@ import { createStorageService } from './storage';
 import { createFunctionsService } from './functions';
 import { createEventsService } from './events';
 import { trustedProxy } from './clientAddress';
+import { refuseInterruptedRestore } from './db/restoreMarker';
 
 /** How long a shutdown waits for requests in flight before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -48,6 +49,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   if (lock?.tookOver) log.warn(describeStaleLock(config.dataDir, lock.tookOver));
   let db: Db;
   try {
+    if (!opts.db) refuseInterruptedRestore(config.dataDir);
     db =
       opts.db ??
       (await openDb({

@@ -123,7 +123,8 @@ export function initCluster(bin: string, dataDir: string): void {
 export function startCluster(o: ClusterOptions): string {
   fs.mkdirSync(o.runDir, { recursive: true });
   giveToServer(o.runDir);
-  const settings = [`-p ${o.port}`, `-k ${o.runDir}`, `-c listen_addresses=${o.socketOnly ? "''" : '127.0.0.1'}`, '-c TimeZone=UTC'];
+  // pg_ctl hands -o to a shell: the socket folder is quoted (a data folder may have spaces).
+  const settings = [`-p ${o.port}`, `-k ${q(o.runDir)}`, `-c listen_addresses=${o.socketOnly ? "''" : '127.0.0.1'}`, '-c TimeZone=UTC'];
   if (o.socketOnly) settings.push('-c unix_socket_permissions=0700');
   if (o.throwaway) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
   run(path.join(o.bin, 'pg_ctl'), ['-D', o.dataDir, '-w', '-t', '120', '-l', o.logFile ?? path.join(o.runDir, 'postgres.log'), '-o', settings.join(' '), 'start']);

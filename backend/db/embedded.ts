@@ -71,7 +71,16 @@ function serverOfCluster(pid: number, clusterDir: string): boolean {
     return true; // no /proc (macOS): trust the pid, as Postgres itself does
   }
   const args = cmdline.split('\0');
-  return path.basename(args[0] ?? '') === 'postgres' && args.some((a) => path.resolve(a) === path.resolve(clusterDir));
+  // Compared by real path: the same cluster reached through a symlinked data folder is still it.
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const target = real(clusterDir);
+  return path.basename(args[0] ?? '') === 'postgres' && args.some((a) => a !== '' && real(a) === target);
 }
 
 /**
@@ -97,6 +106,21 @@ function socketDirFor(dataDir: string): string {
   const inFolder = path.join(dataDir, RUN_DIR);
   if (path.join(inFolder, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_MAX) return inFolder;
   return fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-pg-'));
+}
+
+/** Side folders of first starts killed during initdb (their process is gone): never a cluster anyone uses. */
+export function removeAbandonedInitFolders(dataDir: string): void {
+  for (const name of fs.readdirSync(dataDir)) {
+    const pid = Number(/^postgres\.init-(\d+)$/.exec(name)?.[1]);
+    if (!pid) continue;
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      alive = (e as NodeJS.ErrnoException).code === 'EPERM';
+    }
+    if (!alive || pid === process.pid) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
 }
 
 /** Checks <data>/postgres before the server touches it; creates it (initdb) when new. */
@@ -125,6 +149,7 @@ function prepare(bin: string, major: string, dataDir: string, log: (line: string
   // initdb into a side folder, moved in place once complete: a first start killed halfway leaves
   // no half cluster under the real name.
   const building = path.join(dataDir, `postgres.init-${process.pid}`);
+  removeAbandonedInitFolders(dataDir);
   fs.rmSync(building, { recursive: true, force: true });
   log(`creating the embedded PostgreSQL cluster in ${clusterDir}`);
   initCluster(bin, path.join(building, CLUSTER_DIR));

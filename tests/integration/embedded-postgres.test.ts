@@ -94,8 +94,9 @@ afterAll(async () => {
 });
 
 describe('the data folder as its own PostgreSQL server', () => {
-  it('reuses the cluster on a later start, refuses a second backend and a PGlite start on the folder', async () => {
-    const dir = copyOfTemplate('owned');
+  it('reuses the cluster on a later start, refuses a second backend and a PGlite start on the folder; a folder with spaces, reached through a symlink too', async () => {
+    // pg_ctl hands its server options to a shell: a space in the folder's path must survive it.
+    const dir = copyOfTemplate('owned folder');
     const first = await start(dir);
     expect(first.output).not.toContain('creating the embedded PostgreSQL cluster');
     await adminGraphql(first.url, 'mutation { insert_labels_one(object: {name: "kept"}) { id } }');
@@ -115,8 +116,17 @@ describe('the data folder as its own PostgreSQL server', () => {
 
     const again = await start(dir);
     expect(await labelNames(again.url)).toContain('kept');
-    await stop(again);
-  }, 90_000);
+    // The backend dies, its server lives on; the next start comes through a symlink to the folder:
+    // the running server is still recognised as this cluster's (stopped cleanly, not "stale").
+    await crash(again, dir, false);
+    const link = path.join(base, 'link to owned');
+    fs.symlinkSync(dir, link);
+    const viaLink = await start(link);
+    expect(viaLink.output).toContain('is still running without its backend');
+    expect(viaLink.output).not.toContain('stale postmaster.pid');
+    expect(await labelNames(viaLink.url)).toContain('kept');
+    await stop(viaLink);
+  }, 120_000);
 
   it('keeps every acknowledged write through kill -9 of the backend, then of backend and server together, during concurrent bursts', async () => {
     const dir = copyOfTemplate('killed');
