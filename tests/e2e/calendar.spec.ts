@@ -31,7 +31,13 @@ async function openCalendar(page: Page, role: string, date: string): Promise<voi
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
 }
 
-const cell = (page: Page, date: string) => page.locator('[data-row-key]').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${UNIT}\\b`) }) }).locator(`[data-date="${date}"]`);
+/** The unit's row key, read from the owner's calendar (one accommodation); staff see several units of that name. */
+let unitRowKey: string | null = null;
+const cell = (page: Page, date: string) =>
+  (unitRowKey
+    ? page.locator(`[data-row-key="${unitRowKey}"]`)
+    : page.locator('[data-row-key]').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${UNIT}\\b`) }) })
+  ).locator(`[data-date="${date}"]`);
 
 test('close three nights and price them; the owner sees it live and read-only', async ({ page, browser }) => {
   const monday = futureMonday();
@@ -41,6 +47,8 @@ test('close three nights and price them; the owner sees it live and read-only', 
   const owner = await ownerContext.newPage();
   await openCalendar(owner, 'owner', monday);
   await expect(cell(owner, monday)).toBeVisible();
+  unitRowKey = await owner.locator('[data-row-key]').filter({ has: owner.getByRole('rowheader', { name: new RegExp(`^${UNIT}\\b`) }) }).getAttribute('data-row-key');
+  expect(unitRowKey).toBeTruthy();
   await expect(owner.getByText("You can look at this calendar; changes are made by the property's managers.")).toBeVisible();
 
   await openCalendar(page, 'member', monday);
