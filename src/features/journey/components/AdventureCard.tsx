@@ -1,34 +1,18 @@
 // Outdoor adventure order (type, date, guests, a message); confirmed to the guest by e-mail.
-import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { ADVENTURE_TYPES, adventureSchema, journeyAdventureFunction } from '@/lib/functions/journey';
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
-import { SelectField, TextArea, TextField, useGuestForm } from './formKit';
+import { SelectField, TextArea, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
 export function AdventureCard({ journeyId, journey, stay, reload }: JourneyCardProps) {
   const { t } = useTranslation('journey');
   const { locale } = useRouter();
   const form = useGuestForm(adventureSchema, { name: stay.customerName, date: journey.checkin, guests: String(stay.guests) });
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async () => {
-    setStatus(null);
-    const values = form.validate();
-    if (!values) return;
-    setBusy(true);
-    const result = await callJourney(journeyAdventureFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' });
-    setBusy(false);
-    if (!result.ok) {
-      if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
-      return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });
-    }
-    setStatus({ error: false, text: t('adventure.ordered') });
-    await reload();
-  };
+  const { status, busy, submit: onSubmit } = useCardSubmit(form, (values) => callJourney(journeyAdventureFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' }), () => t('adventure.ordered'), reload);
 
   return (
     <form
@@ -51,11 +35,7 @@ export function AdventureCard({ journeyId, journey, stay, reload }: JourneyCardP
         <TextField name="guests" label={t('fields.guests')} form={form} type="number" required inputMode="numeric" />
       </div>
       <TextArea name="message" label={t('fields.message')} form={form} />
-      {status ? (
-        <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      ) : null}
+      <SubmitStatusLine status={status} />
       <button className={styles.button} type="submit" disabled={busy}>
         {busy ? t('form.sending') : t('adventure.submit')}
       </button>

@@ -1,6 +1,5 @@
 // Invoice details for the stay (name, country, zip, city, address, optional tax id), kept for the
 // booking so the invoice can be made out to them; sending again replaces them.
-import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { COUNTRY_CODES } from '@/domain/ntak/enums';
@@ -8,7 +7,7 @@ import { invoiceSchema, journeyInvoiceFunction } from '@/lib/functions/journey';
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
 import { countryOptions } from '../format';
-import { SelectField, TextField, useGuestForm } from './formKit';
+import { SelectField, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
 export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
@@ -16,23 +15,8 @@ export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
   const { locale } = useRouter();
   const saved = stay.invoice;
   const form = useGuestForm(invoiceSchema, { name: saved?.name ?? stay.customerName, country: saved?.country ?? '', zip: saved?.zip ?? '', city: saved?.city ?? '', address: saved?.address ?? '', taxId: saved?.taxId ?? '' });
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async () => {
-    setStatus(null);
-    const values = form.validate();
-    if (!values) return;
-    setBusy(true);
-    const result = await callJourney(journeyInvoiceFunction, { ...values, journeyId });
-    setBusy(false);
-    if (!result.ok) {
-      if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
-      return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });
-    }
-    setStatus({ error: false, text: t('invoice.saved') });
-    await reload();
-  };
+  const { status, busy, submit: onSubmit } = useCardSubmit(form, (values) => callJourney(journeyInvoiceFunction, { ...values, journeyId }), () => t('invoice.saved'), reload);
 
   return (
     <form
@@ -52,11 +36,7 @@ export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
       </div>
       <TextField name="address" label={t('fields.address')} form={form} required autoComplete="street-address" />
       <TextField name="taxId" label={t('fields.taxId')} form={form} />
-      {status ? (
-        <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      ) : null}
+      <SubmitStatusLine status={status} />
       <button className={styles.button} type="submit" disabled={busy}>
         {busy ? t('form.sending') : t('invoice.submit')}
       </button>

@@ -1,6 +1,5 @@
 // Airport transfer order: to or from the airport; for a departing flight the driver comes 3 hours
 // before take-off (the server computes the pickup and e-mails the confirmation).
-import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { transferPickup } from '@/domain/journey/rules';
@@ -8,7 +7,7 @@ import { journeyTransferFunction, PAYMENTS, transferSchema } from '@/lib/functio
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
 import { formatDay } from '../format';
-import { SelectField, TextField, useGuestForm } from './formKit';
+import { SelectField, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
 const AIRPORT = 'Budapest Liszt Ferenc International Airport (BUD)';
@@ -18,8 +17,6 @@ export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardPr
   const { locale } = useRouter();
   const lodging = `${stay.address}, ${stay.zip} ${stay.city}`;
   const form = useGuestForm(transferSchema, { name: stay.customerName, direction: 'departure', date: journey.checkout, fromAddress: lodging, toAddress: AIRPORT, payment: 'cash', passengers: String(stay.guests) });
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const { direction, date, flightTime } = form.values;
   let pickup: { date: string; time: string } | undefined;
   try {
@@ -34,20 +31,7 @@ export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardPr
     form.setValues((v) => ({ ...v, direction: value, date: toAirport ? journey.checkout : journey.checkin, fromAddress: toAirport ? lodging : AIRPORT, toAddress: toAirport ? AIRPORT : lodging }));
   };
 
-  const onSubmit = async () => {
-    setStatus(null);
-    const values = form.validate();
-    if (!values) return;
-    setBusy(true);
-    const result = await callJourney(journeyTransferFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' });
-    setBusy(false);
-    if (!result.ok) {
-      if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
-      return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });
-    }
-    setStatus({ error: false, text: t('transfer.ordered', { date: formatDay(result.value.pickupDate, locale), time: result.value.pickupTime }) });
-    await reload();
-  };
+  const { status, busy, submit: onSubmit } = useCardSubmit(form, (values) => callJourney(journeyTransferFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' }), (value) => t('transfer.ordered', { date: formatDay(value.pickupDate, locale), time: value.pickupTime }), reload);
 
   return (
     <form
@@ -83,11 +67,7 @@ export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardPr
       <TextField name="fromAddress" label={t('fields.fromAddress')} form={form} required />
       <TextField name="toAddress" label={t('fields.toAddress')} form={form} required />
       <SelectField name="payment" label={t('fields.payment')} form={form} required options={PAYMENTS.map((p) => ({ value: p, label: t(`payments.${p}`) }))} />
-      {status ? (
-        <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      ) : null}
+      <SubmitStatusLine status={status} />
       <button className={styles.button} type="submit" disabled={busy}>
         {busy ? t('form.sending') : t('transfer.submit')}
       </button>

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
 import { translateFormMessage } from '@/lib/i18n/formMessage';
+import type { JourneyResult } from '../api';
 import styles from '../journey.module.css';
 
 export type Values = Record<string, string>;
@@ -97,5 +98,50 @@ export function SelectField({ name, label, form, options, required }: FieldProps
         ))}
       </select>
     </Wrapper>
+  );
+}
+
+export interface SubmitStatus {
+  error: boolean;
+  text: string;
+}
+
+/**
+ * A card's send: validates the form, calls its function, puts the server's field error on that
+ * field, and says how it went (`succeeded` words the answer; `after` reloads the journey).
+ */
+export function useCardSubmit<T extends AnyObject, R>(
+  form: { validate: () => T | undefined; setErrors: (errors: Errors) => void },
+  send: (values: T) => Promise<JourneyResult<R>>,
+  succeeded: (value: R) => string,
+  after: () => Promise<void>,
+) {
+  const { t } = useTranslation('journey');
+  const [status, setStatus] = useState<SubmitStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setStatus(null);
+    const values = form.validate();
+    if (!values) return;
+    setBusy(true);
+    const result = await send(values);
+    setBusy(false);
+    if (!result.ok) {
+      if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
+      return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });
+    }
+    setStatus({ error: false, text: succeeded(result.value) });
+    await after();
+  };
+  return { status, busy, submit };
+}
+
+/** The answer of a card's send, announced to screen readers (an alert when it failed). */
+export function SubmitStatusLine({ status }: { status: SubmitStatus | null }) {
+  if (!status) return null;
+  return (
+    <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
+      {status.text}
+    </p>
   );
 }
