@@ -150,6 +150,45 @@ describe('reporting', () => {
     expect([...doubles.processed.values()].every((n) => n === 1)).toBe(true);
   }, 60_000);
 
+  it('a check-in entered by staff sends NTAK and VIZA check-ins, and the check-out sends both check-outs', async () => {
+    // A booking of its own, so the other tests' guests do not share the stay.
+    const booking = crypto.randomUUID();
+    const bu = crypto.randomUUID();
+    const b = await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, {
+      b: { id: booking, accommodation_id: ids.acc, customer_name: 'Lukas Weber', customer_country: 'AT', channel: 'direct', checkin: '2030-04-10', checkout: '2030-04-12', adults: 1, currency: 'HUF', accommodation_fee: 60000, booked_units: { data: [{ id: bu, unit_id: ids.unit, adults: 1 }] } },
+    });
+    expect(b.errors).toBeUndefined();
+    await waitFor(async () => (await submissions({ booking_id: { _eq: booking }, message_type: { _eq: 'reservation' }, status: { _eq: 'success' } }))[0]);
+    // Staff enter the guest with their own token (not the journey), as the booking page would.
+    const guest = crypto.randomUUID();
+    const ins = await gql(`mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {
+      g: { id: guest, booking_unit_id: bu, first_name: 'Lukas', last_name: 'Weber', dob: '1979-02-03', gender: 'male', nationality: 'AT', country: 'AT', zip: '1010', document_id: 'P7654321', document_type: 'passport', checkin_time: '2030-04-10T16:00:00Z', checkout_time: '2030-04-12T09:00:00Z' },
+    }, { role: 'member' });
+    expect(ins.errors).toBeUndefined();
+    const checkIns = await waitFor(async () => {
+      const s = await submissions({ guest_checkin_id: { _eq: guest } });
+      return s.length === 2 && s.every((x) => x.status !== 'pending') ? s : null;
+    });
+    expect(checkIns.map((s) => [s.service, s.message_type, s.status, s.reason]).sort()).toEqual([['ntak', 'check_in', 'success', null], ['viza', 'check_in', 'success', null]]);
+
+    // A receptionist records the departure: both registries get the check-out, accepted field by field.
+    const out = await gql(`mutation ($id: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {checked_out_at: "2030-04-12T08:45:00Z"}) { id } }`, { id: guest }, { role: 'communicator' });
+    expect(out.errors).toBeUndefined();
+    const all = await waitFor(async () => {
+      const s = await submissions({ guest_checkin_id: { _eq: guest } });
+      return s.length === 4 && s.every((x) => x.status !== 'pending') ? s : null;
+    });
+    const outs = all.filter((s) => s.message_type === 'check_out');
+    expect(outs.map((s) => [s.service, s.status]).sort()).toEqual([['ntak', 'success'], ['viza', 'success']]);
+    expect(JSON.stringify(outs.find((s) => s.service === 'ntak').payload.message)).not.toMatch(/Weber|P7654321/);
+    // The doubles accepted one check-out each, checked against the documented fields and signature.
+    expect(doubles.received.filter((r) => r.type === 'check_out' && r.status === 200 && !r.duplicate).map((r) => r.service).sort()).toEqual(['ntak', 'viza']);
+    // A second save of the same departure sends nothing more.
+    await gql(`mutation ($id: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {checked_out_at: "2030-04-12T08:45:00Z"}) { id } }`, { id: guest }, { role: 'communicator' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await submissions({ guest_checkin_id: { _eq: guest } })).length).toBe(4);
+  }, 60_000);
+
   it('a field error names the row and column to fix; re-send after the fix succeeds', async () => {
     const guest = crypto.randomUUID();
     await gql(`mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {

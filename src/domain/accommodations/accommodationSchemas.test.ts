@@ -1,7 +1,8 @@
 import { formMessage } from '@/lib/i18n/formMessage';
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
-import { accommodationSchema, emailSchema, rateSchema, taxRangeSchema, unitSchema } from './accommodationSchemas';
+import { NTAK_ID, TAX_NUMBER, validateNtakHeader } from '../ntak/validate';
+import { accommodationSchema, emailSchema, ntakSchema, rateSchema, taxRangeSchema, unitSchema } from './accommodationSchemas';
 
 /** Field → first message of every failing field, the way the forms show them. */
 async function errorsOf(schema: { validate: (value: unknown, options: { abortEarly: false }) => Promise<unknown> }, value: unknown) {
@@ -31,6 +32,25 @@ describe('accommodation schemas', () => {
       zip: 'accommodation:validation.required',
     });
     expect(await accommodationSchema.validate({ ...place, name: 'Kazinczy 12', country: 'hu' })).toMatchObject({ country: 'HU', isHidden: false, labelIds: [] });
+  });
+
+  it('accept only the NTAK id and tax number the NTAK sender accepts (the same rule as the header check)', async () => {
+    expect(await errorsOf(ntakSchema, { ntakId: 'MA26000001' })).toEqual({ ntakId: 'accommodation:validation.ntakId' });
+    expect(await errorsOf(ntakSchema, { ntakId: 'MA-24001' })).toEqual({ ntakId: 'accommodation:validation.ntakId' });
+    expect(await ntakSchema.validate({ ntakId: ' ma240012 ' })).toMatchObject({ ntakId: 'MA240012' });
+    expect(await errorsOf(ntakSchema, { ntakId: '' })).toEqual({});
+    // What the form lets through, the sender's header check lets through, and the other way round.
+    for (const id of ['MA240012', 'AB12CD3', 'ab12cd34', 'AB12CD345', 'AB12 CD3']) {
+      const header = { szallasAdatszolgaltatasiAzonosito: id, szallashelySzolgaltatoAdoszam: '12345678-1-42', szallasNev: 'x', szoftverVerzio: '1', uzenetId: 'u', uzenetKuldesIdeje: '2026-01-01T00:00:00Z' };
+      const senderOk = !validateNtakHeader(header).some((i) => i.path.endsWith('szallasAdatszolgaltatasiAzonosito'));
+      expect(senderOk, id).toBe(NTAK_ID.test(id));
+      expect(Object.keys(await errorsOf(ntakSchema, { ntakId: id })).length === 0, id).toBe(NTAK_ID.test(id.trim().toUpperCase()));
+    }
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', taxId: '1234' })).toEqual({ taxId: 'accommodation:validation.taxNumber' });
+    expect(await errorsOf(accommodationSchema, { ...place, name: 'Kazinczy 12', taxId: '12345678-1-42' })).toEqual({});
+    expect(TAX_NUMBER.test('12345678-1-42')).toBe(true);
+    // Abroad the tax number is the local one: not checked against the Hungarian format.
+    expect(await errorsOf(accommodationSchema, { ...place, country: 'AT', name: 'Wien 1', taxId: 'ATU12345678' })).toEqual({});
   });
 
   it('check unit counts', async () => {

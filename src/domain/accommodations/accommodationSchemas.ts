@@ -4,6 +4,7 @@
 import * as yup from 'yup';
 import { formMessage, type FormMessage } from '@/lib/i18n/formMessage';
 import { CURRENCIES } from '../money';
+import { NTAK_ID, TAX_NUMBER } from '../ntak/validate';
 
 export const messages = {
   required: formMessage('accommodation:validation.required'),
@@ -18,6 +19,8 @@ export const messages = {
   maxBelowMin: formMessage('accommodation:validation.maxBelowMin'),
   invalidChoice: formMessage('accommodation:validation.invalidChoice'),
   countryCode: formMessage('accommodation:validation.countryCode'),
+  ntakId: formMessage('accommodation:validation.ntakId'),
+  taxNumber: formMessage('accommodation:validation.taxNumber'),
 } as const;
 
 /** Unit categories the database allows (the NTAK unit types). */
@@ -40,7 +43,11 @@ export const accommodationSchema = yup.object({
   externalName: optionalText(100),
   ownerId: yup.string().nullable().default(null).transform((value: string | null) => value || null),
   ownerName: optionalText(100),
-  taxId: optionalText(30),
+  /** A Hungarian accommodation's tax number goes into every NTAK header: the sender's rule (TAX_NUMBER). */
+  taxId: optionalText(30).when('country', {
+    is: (country: string | undefined) => (country ?? '').trim().toUpperCase() === 'HU',
+    then: (s) => s.matches(TAX_NUMBER, { message: messages.taxNumber, excludeEmptyString: true }),
+  }),
   vatRate: yup.number().transform(emptyToNull).typeError(messages.required).required(messages.required).min(0, messages.tooLow).max(100, messages.tooHigh),
   city: yup.string().trim().required(messages.required).max(100, messages.maxChars),
   /** ISO 3166 alpha-2, as the database stores it (HU, AT, ...). */
@@ -55,7 +62,10 @@ export const accommodationSchema = yup.object({
 export type AccommodationValues = yup.InferType<typeof accommodationSchema>;
 
 export const ntakSchema = yup.object({
-  ntakId: optionalText(50),
+  /** The sender's rule (NTAK_ID, also the double's and the database's check); typed lower case is accepted. */
+  ntakId: optionalText(50)
+    .transform((v: string) => v.toUpperCase())
+    .matches(NTAK_ID, { message: messages.ntakId, excludeEmptyString: true }),
   ntakName: optionalText(200),
   skipNtak: yup.boolean().default(false),
 });

@@ -38,10 +38,17 @@ describe('NtakTab', () => {
     renderWithI18n(<NtakTab initialValues={{ ntakId: '', ntakName: '', skipNtak: false }} certificates={{ ntakCert: true, signingCert: false, authCert: false }} onSave={onSave} />);
     expect(screen.getAllByText('Stored')).toHaveLength(1);
     expect(screen.getAllByText('Not stored yet')).toHaveLength(2);
+    // An id the NTAK sender would refuse (10 characters) is stopped in the form with the rule's message.
     await fill(user, 'NTAK ID', 'MA26000001');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The NTAK id is 8 capital letters or digits, as NTAK issued it (for example MA240012)')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    // Typed in lower case it is saved as NTAK writes it.
+    await user.clear(screen.getByLabelText('NTAK ID'));
+    await fill(user, 'NTAK ID', ' ma260001 ');
     await user.click(screen.getByLabelText('Do not report to NTAK'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ ntakId: 'MA26000001', ntakName: '', skipNtak: true }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ ntakId: 'MA260001', ntakName: '', skipNtak: true }));
   });
 });
 

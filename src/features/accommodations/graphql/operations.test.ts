@@ -181,7 +181,16 @@ describe('accommodation operations', () => {
     const manager = await clientFor('manager');
     expect((await manager.query({ query: AccommodationDetailsDocument, variables: { id } })).data?.accommodations_by_pk?.name).toBe('Dob utca 8');
     expect((await manager.query({ query: AccommodationStaffDocument, variables: { id } })).data?.unit_2_users).toHaveLength(2);
-    await manager.mutate({ mutation: UpdateAccommodationNtakDocument, variables: { id, set: { ntak_id: 'MA26000001', ntak_name: 'Dob 8', skip_ntak: false } } });
+    await manager.mutate({ mutation: UpdateAccommodationNtakDocument, variables: { id, set: { ntak_id: 'MA260001', ntak_name: 'Dob 8', skip_ntak: false } } });
+    // Another client cannot store what the NTAK sender refuses: the database checks the sender's rule.
+    for (const set of [{ ntak_id: 'MA26000001' }, { ntak_id: 'ma260001' }, { ntak_id: "MA2600'--" }, { ntak_id: 'MA26 001' }, { ntak_id: 'X'.repeat(100_000) }, { ntak_name: '' }, { ntak_name: 'N'.repeat(201) }]) {
+      await expect(manager.mutate({ mutation: UpdateAccommodationNtakDocument, variables: { id, set } }), JSON.stringify(set).slice(0, 40)).rejects.toThrow();
+    }
+    for (const taxId of ['1234', '12345678-1-4', '12345678142', '12345678-1-42; DROP']) {
+      await expect(member.mutate({ mutation: UpdateAccommodationDocument, variables: { id, set: { tax_id: taxId }, labels: [] } }), taxId).rejects.toThrow();
+    }
+    const stored = (await manager.query({ query: AccommodationDetailsDocument, variables: { id }, fetchPolicy: 'network-only' })).data?.accommodations_by_pk;
+    expect(stored).toMatchObject({ ntak_id: 'MA260001', ntak_name: 'Dob 8' });
     await manager.mutate({ mutation: UpdateAccommodationDocument, variables: { id, set: { external_name: 'Dob 8 flats' }, labels: [] } });
     await expect(manager.mutate({ mutation: UpdateAccommodationDocument, variables: { id, set: { vat_rate: 5 }, labels: [] } })).rejects.toThrow();
     expect((await manager.query({ query: AccommodationChannelsDocument, variables: { id } })).data?.airbnb_units).toEqual([]);
