@@ -56,7 +56,8 @@ describe('price rules', () => {
       for (const [query, variables] of [
         [UPSERT, { object: rule(`By ${role}`) }],
         [UPSERT, { object: { ...rule('Renamed'), id: ruleId } }],
-        [ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: rates.rates[0].id }], remove: [] }],
+        // Managers may assign (next test), but only the office's rules to their own rates.
+        ...(role === 'manager' ? [] : [[ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: rates.rates[0].id }], remove: [] }] as const]),
         [DELETE, { id: ruleId }],
       ] as const) {
         const r = await client.gql(caller, query, variables);
@@ -67,6 +68,41 @@ describe('price rules', () => {
     const after = await client.data<{ price_rules: { id: string; name: string }[] }>('admin-secret', '{ price_rules { id name } }');
     expect(after.price_rules.map((r) => r.name)).not.toContain('Renamed');
     expect(after.price_rules.some((r) => r.name.startsWith('By '))).toBe(false);
+  });
+
+  it('lets managers assign and unassign rules on the rates they manage, and nowhere else', async () => {
+    const MANAGER = as('manager', DEMO.manager);
+    const saved = await client.data<{ insert_price_rules_one: { id: string } }>(MEMBER, UPSERT, { object: rule('Manager assignable') });
+    const ruleId = saved.insert_price_rules_one.id;
+    const own = (await client.data<{ rates: { id: string }[] }>(MANAGER, RATES, { from: '2026-02-01', to: '2026-03-01' })).rates.map((r) => r.id);
+    expect(own.length).toBeGreaterThan(0);
+    const all = (await client.data<{ rates: { id: string }[] }>('admin-secret', '{ rates { id } }')).rates.map((r) => r.id);
+    const foreign = all.filter((id) => !own.includes(id));
+    expect(foreign.length).toBeGreaterThan(0);
+    const assigned = async () => (await client.data<{ price_rule_assignments: { rate_id: string }[] }>('admin-secret', `{ price_rule_assignments(where: {price_rule_id: {_eq: "${ruleId}"}}) { rate_id } }`)).price_rule_assignments.map((a) => a.rate_id).sort();
+
+    await client.data(MANAGER, ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: own[0] }], remove: [] });
+    expect(await assigned()).toEqual([own[0]]);
+
+    // Another manager's rate: the whole call is refused, the own rate in the same batch included.
+    const mixed = await client.gql(MANAGER, ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: own[own.length - 1] }, { price_rule_id: ruleId, rate_id: foreign[0] }], remove: [] });
+    expect(mixed.errors?.[0]?.extensions.code).toBe('permission-error');
+    expect(await assigned()).toEqual([own[0]]);
+
+    // The office's assignment on a foreign rate cannot be removed, nor moved onto it by an update.
+    await client.data(MEMBER, ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: foreign[0] }], remove: [] });
+    const removed = await client.data<{ delete_price_rule_assignments: { affected_rows: number } }>(MANAGER, ASSIGN, { ruleId, add: [], remove: [foreign[0], own[0]] });
+    expect(removed.delete_price_rule_assignments.affected_rows).toBe(1);
+    expect(await assigned()).toEqual([foreign[0]]);
+    await client.data(MANAGER, ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: own[0] }], remove: [] });
+    const moved = await client.gql(MANAGER, `mutation { update_price_rule_assignments(where: {price_rule_id: {_eq: "${ruleId}"}}, _set: {rate_id: "${foreign[1] ?? foreign[0]}"}) { affected_rows } }`);
+    expect(moved.errors?.[0]?.extensions.code ?? 'none').not.toBe('none');
+    expect(await assigned()).toEqual([foreign[0], own[0]].sort());
+
+    // Wrong types and a column managers may not set are refused too.
+    expect((await client.gql(MANAGER, ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: 'not-a-uuid' }], remove: [] })).errors).toBeDefined();
+    expect((await client.gql(MANAGER, ASSIGN, { ruleId, add: [{ price_rule_id: ruleId, rate_id: own[0], created_at: '2020-01-01' }], remove: [] })).errors).toBeDefined();
+    await client.data(MEMBER, DELETE, { id: ruleId });
   });
 
   it('answers a taken name with price_rules_name_key and wrong types with an error', async () => {

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import { EMPTY_RULE, formFromRule, ruleFromForm } from '@/domain/priceRules';
 import { isoFromDay } from '@/domain/pricing';
 import { useSessionUser } from '@/features/shell';
-import { canEditPriceRules } from '../capabilities';
+import { canAssignPriceRules, canEditPriceRules } from '../capabilities';
 import { PriceRuleForm } from '../components/PriceRuleForm';
 import { RuleAssigner } from '../components/RuleAssigner';
 import { AssignerRatesDocument } from '../graphql/assignerRates.generated';
@@ -39,6 +39,7 @@ export function PriceRulesView() {
   const router = useRouter();
   const { user } = useSessionUser();
   const canEdit = canEditPriceRules(user?.role ?? null);
+  const canAssign = canAssignPriceRules(user?.role ?? null);
   const { rule: openId, tab } = ruleStateOf(router.query);
   const rules = usePriceRules();
   const open = openId && openId !== NEW_RULE ? rules.rules.find((r) => r.id === openId) : undefined;
@@ -50,7 +51,7 @@ export function PriceRulesView() {
       </Typography>
       {!canEdit ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('priceRules.readOnly')}
+          {t(canAssign ? 'priceRules.assignOnly' : 'priceRules.readOnly')}
         </Alert>
       ) : null}
       {rules.error ? <Alert severity="error">{rules.error.message}</Alert> : null}
@@ -118,7 +119,7 @@ export function PriceRulesView() {
                   }
                 />
               ) : (
-                <AssignerPanel key={open.id} rule={open} readOnly={!canEdit} locale={i18n.language || 'en'} onSave={(add, remove) => rules.assign(open.id, add, remove)} />
+                <AssignerPanel key={open.id} rule={open} readOnly={!canAssign} locale={i18n.language || 'en'} onSave={(add, remove) => rules.assign(open.id, add, remove)} />
               )}
             </Paper>
           ) : null}
