@@ -120,6 +120,31 @@ describe('certificates', () => {
   }, 60_000);
 });
 
+describe('certificate pair', () => {
+  it('the older authentication and signing pair works like a unified certificate', async () => {
+    const acc = crypto.randomUUID();
+    const unit = crypto.randomUUID();
+    const r = await gql(`mutation ($a: accommodations_insert_input!, $u: units_insert_input!) { insert_accommodations_one(object: $a) { id } insert_units_one(object: $u) { id } }`, {
+      a: { id: acc, owner_id: ids.owner, name: 'Pair Cert House', ntak_id: 'PA12CD34', tax_id: '12345678-1-42', zip: '1061', address: 'Andrássy út 3' },
+      u: { id: unit, accommodation_id: acc, name: 'P1', category: 'APARTMAN', single_beds: 1, occ_adults: 1 },
+    });
+    expect(r.errors).toBeUndefined();
+    const gen = await call('ntak/certificate', { action: 'generate', accommodationId: acc });
+    const subject = { accommodationName: 'Pair Cert House', reportingId: 'PA12CD34', locality: 'Budapest' };
+    const auth = await call('ntak/certificate', { action: 'upload', accommodationId: acc, kind: 'auth', certificate: await doubles.issueCertificate(gen.body.csr, subject) });
+    expect(auth).toMatchObject({ status: 200, body: { state: 'valid', subject: { OU: 'PA12CD34' } } });
+    const signing = await call('ntak/certificate', { action: 'upload', accommodationId: acc, kind: 'signing', certificate: await doubles.issueCertificate(gen.body.csr, subject) });
+    expect(signing).toMatchObject({ status: 200, body: { state: 'valid' } });
+    const stored = await gql(`query ($id: uuid!) { accommodations_by_pk(id: $id) { ntak_cert ntak_auth_cert ntak_signing_cert ntak_cert_valid_to } }`, { id: acc });
+    expect(stored.data.accommodations_by_pk).toMatchObject({ ntak_cert: null, ntak_auth_cert: expect.stringContaining('BEGIN CERTIFICATE'), ntak_signing_cert: expect.stringContaining('BEGIN CERTIFICATE'), ntak_cert_valid_to: expect.any(String) });
+
+    const booking = crypto.randomUUID();
+    await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, { b: { id: booking, accommodation_id: acc, customer_name: 'Pair Guest', customer_country: 'HU', checkin: '2030-06-01', checkout: '2030-06-03', currency: 'HUF', accommodation_fee: 40000, booked_units: { data: [{ unit_id: unit, adults: 1 }] } } });
+    const sent = await waitFor(async () => (await submissions({ booking_id: { _eq: booking }, status: { _neq: 'pending' } }))[0]);
+    expect(sent).toMatchObject({ status: 'success', reason: null });
+  }, 60_000);
+});
+
 describe('reporting', () => {
   it('queues and delivers the reservation, the check-in and the VIZA check-in through the triggers', async () => {
     const b = await gql(
