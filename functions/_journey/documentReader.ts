@@ -23,7 +23,7 @@ export const MAX_INPUT_PIXELS = 24_000_000;
 export const MAX_ASPECT_RATIO = 3;
 /** Larger photos are scaled down inside this square: the MRZ stays well over the 15 px character height it needs. */
 const MAX_SIDE = 2400;
-/** The ways to the characters the worker knows (mrzWorker.mjs): whole photo, then the located zone. */
+/** The ways to the characters the worker knows (mrzReader.cjs): whole photo, then the located zone. */
 const READ_ATTEMPTS = 2;
 
 /** Whether a photo of this size may be decoded: the numbers come from its header, nothing decoded yet. */

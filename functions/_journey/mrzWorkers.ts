@@ -1,12 +1,28 @@
-// Runs the MRZ reader (mrzWorker.mjs) off the main thread, so a scan never stalls the backend's
+// Runs the MRZ reader (mrzReader.cjs) off the main thread, so a scan never stalls the backend's
 // other requests: at most MRZ_WORKERS photos are read at once, MRZ_WAITING more wait their turn
 // (beyond that the guest is asked to retry: 'busy'), and a photo not read within the time limit
 // loses its worker (terminated, a fresh one starts on the next scan): 'timeout'.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { serveMrzReads } from './mrzReader.cjs';
+
+/** Marks a worker started from the function's own bundle as the MRZ reader. */
+const READER_FLAG = 'staydeskMrzReader';
+
+// A bundler (Nhost Cloud bundles each function into one file) keeps what is imported and drops
+// mrzWorker.mjs, which only a path names. So when that file is not beside this module, the reader
+// thread runs the bundle itself, and this is where a thread started that way becomes the reader.
+if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[READER_FLAG] === true) serveMrzReads(parentPort);
 
 const WORKER_FILE = path.join(__dirname, 'mrzWorker.mjs');
+
+/** The sources' worker file where it exists, else this very file (the bundle) flagged as the reader. */
+function newReaderThread(): Worker {
+  if (fs.existsSync(WORKER_FILE)) return new Worker(WORKER_FILE);
+  return new Worker(__filename, { workerData: { [READER_FLAG]: true } });
+}
 /** One reader per spare core (at least one, at most two): the main thread keeps a core. */
 export const MRZ_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 /** Photos waiting for a reader: with the time limit, the last one still answers within a minute. */
@@ -38,7 +54,7 @@ let running = 0;
 const waiting: (() => void)[] = [];
 
 function startReader(): Reader {
-  const worker = new Worker(WORKER_FILE);
+  const worker = newReaderThread();
   worker.unref();
   const reader: Reader = { worker };
   // A reader that fails while idle leaves the pool (an 'error' nobody listens to would end the process).
