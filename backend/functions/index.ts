@@ -2,6 +2,7 @@
 // Express-style (req, res) handler, given a parsed body, the caller's headers and the NHOST_*
 // environment. A failing function answers a JSON 500; the server keeps running.
 import fs from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import express, { type Request, type Response } from 'express';
 import type { BackendContext, Service } from '../context';
@@ -11,16 +12,24 @@ import { resolveFunctionFile } from './resolve';
 
 type FunctionHandler = (req: Request, res: Response) => unknown;
 
+/** The body's bytes before any decoding, on req.rawBody. */
+function keepRawBody(req: IncomingMessage, _res: ServerResponse, buf: Buffer): void {
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.from(buf);
+}
+
 const DEFAULT_TIMEOUT_SECONDS = 60;
 
 export async function createFunctionsService(ctx: Pick<BackendContext, 'config' | 'log'>): Promise<Service> {
   const { config, log } = ctx;
   const timeoutMs = Number(process.env.NHOST_FUNCTIONS_TIMEOUT ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
   const router = express.Router();
-  router.use(express.json({ limit: '6mb' }));
-  router.use(express.urlencoded({ extended: true, limit: '6mb' }));
-  router.use(express.text({ type: 'text/*', limit: '6mb' }));
-  router.use(express.raw({ type: 'application/octet-stream', limit: '6mb' }));
+  // Every parser keeps the bytes as received in req.rawBody (as Nhost's runtime does): a signature
+  // check or a raw e-mail needs them, and text/* is decoded by its charset (UTF-8 if none is given).
+  const verify = keepRawBody;
+  router.use(express.json({ limit: '6mb', verify }));
+  router.use(express.urlencoded({ extended: true, limit: '6mb', verify }));
+  router.use(express.text({ type: 'text/*', limit: '6mb', verify }));
+  router.use(express.raw({ type: 'application/octet-stream', limit: '6mb', verify }));
 
   router.use(async (req, res) => {
     const file = await resolveFunctionFile(config.functionsDir, req.path);

@@ -10,7 +10,8 @@
 // Answers (never a 5xx for bad mail, so a provider never retries it forever, and never loses it):
 // 200 {status: threaded | new_thread, threadId, messageId}; 200 {status: duplicate} for a Message-ID
 // seen before (a retried delivery adds nothing); 200 {status: refused, reason} for a spoofed or
-// mismatched sender (filed, not added to the conversation); 422 {status: refused, reason} for a
+// mismatched sender, or one the receiving server does not vouch for while INBOX_REQUIRE_SENDER_AUTH
+// is on (filed, not added to the conversation; docs/inbox.md); 422 {status: refused, reason} for a
 // malformed message; 413 for one over INBOX_MAX_EMAIL_BYTES (default 2 MB); 401 without the secret;
 // 503 not-configured outside development without INBOX_INBOUND_SECRET.
 import crypto, { randomUUID } from 'node:crypto';
@@ -18,7 +19,7 @@ import type { Request, Response } from 'express';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { DEFAULT_WEBHOOK_SECRET } from '../../backend/functions/env';
 import { admin, BOOKING_REFERENCE, GraphqlFailure, storable } from './_lib/admin';
-import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds } from './_lib/email';
+import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds, senderVerdict } from './_lib/email';
 import { BOOKING_FIELDS, bookingById, isOneThreadRace, newThreadFor, type BookingForInbox } from './_lib/threads';
 
 const RAW_KEPT = 256 * 1024;
@@ -40,8 +41,25 @@ function maxBytes(): number {
  */
 function inboundSecret(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.INBOX_INBOUND_SECRET) return env.INBOX_INBOUND_SECRET;
-  const dev = env.NODE_ENV !== 'production' && (!env.NHOST_WEBHOOK_SECRET || env.NHOST_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET);
-  return dev ? DEFAULT_WEBHOOK_SECRET : undefined;
+  return isDevelopment(env) ? DEFAULT_WEBHOOK_SECRET : undefined;
+}
+
+/** Development: not production, and the webhook secret still the public default. */
+function isDevelopment(env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV !== 'production' && (!env.NHOST_WEBHOOK_SECRET || env.NHOST_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET);
+}
+
+/**
+ * INBOX_REQUIRE_SENDER_AUTH: whether a mail joins a known guest's conversation only when the
+ * receiving server vouches for its From (SPF/DKIM/DMARC pass, aligned). Without it anyone can write
+ * "From: <guest>" and be answered with the door code. On unless development; "false" turns it off
+ * (a provider that adds no Authentication-Results); any other value than true/false keeps it on.
+ */
+export function requireSenderAuth(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.INBOX_REQUIRE_SENDER_AUTH?.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === undefined || v === '') return !isDevelopment(env);
+  return true;
 }
 
 function authorized(req: Request, expected: string): boolean {
@@ -55,7 +73,12 @@ function authorized(req: Request, expected: string): boolean {
 /** The raw message however it came; undefined when the body is not a message at all. */
 async function rawOf(req: Request, limit: number): Promise<{ buf: Buffer } | { tooLarge: number } | undefined> {
   let buf: Buffer | undefined;
-  if (typeof req.body === 'string') buf = Buffer.from(req.body, 'utf8');
+  // The bytes as received when the runtime kept them (a text/plain body is otherwise decoded by its
+  // charset, and ISO-8859-2 letters become replacement characters).
+  const rawBody = (req as Request & { rawBody?: unknown }).rawBody;
+  const asJson = typeof req.body === 'object' && req.body !== null && !Buffer.isBuffer(req.body);
+  if (Buffer.isBuffer(rawBody) && rawBody.length > 0 && !asJson) buf = rawBody;
+  else if (typeof req.body === 'string') buf = Buffer.from(req.body, 'utf8');
   else if (Buffer.isBuffer(req.body)) buf = req.body;
   else if (req.body && typeof req.body === 'object' && typeof (req.body as { raw?: unknown }).raw === 'string') buf = Buffer.from((req.body as { raw: string }).raw, 'utf8');
   else if (req.readable && !req.readableEnded) {
@@ -253,6 +276,12 @@ async function fileMail(res: Response, buf: Buffer, raw: Filed['raw']): Promise<
     return refuse(res, 200, { ...base, reason: `spoofed-sender: ${from} is not the guest address of this conversation` });
   }
   if (!target.threadId && !target.booking) target = await bySender(from);
+  if ((target.threadId || target.booking) && requireSenderAuth()) {
+    // A known guest's conversation (and the answers, door code included, that go back to the From
+    // address) only for a sender the receiving server vouches for. Filed with its bytes, not lost.
+    const verdict = senderVerdict(mail.headers.get('authentication-results') as string | string[] | undefined, from, process.env.INBOX_AUTHSERV_ID);
+    if (!verdict.verified) return refuse(res, 200, { ...base, reason: `unverified-sender: the receiving server does not vouch for ${from} (${verdict.why})` });
+  }
 
   const sentAt = mail.date && !Number.isNaN(mail.date.getTime()) && mail.date.getTime() <= Date.now() + 300_000 ? mail.date.toISOString() : new Date().toISOString();
   const senderName = storable(mail.from.value[0]?.name || from).slice(0, 200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds } from './email';
+import { authenticationFailure, dedupeId, newText, normalAddress, referencedIds, senderVerdict } from './email';
 
 describe('inbound e-mail helpers', () => {
   it('reads sender addresses strictly', () => {
@@ -19,6 +19,23 @@ describe('inbound e-mail helpers', () => {
     expect(authenticationFailure(undefined)).toBeUndefined();
     expect(authenticationFailure('mx; spf=softfail; DKIM=fail header.d=x')).toBe('spf=softfail, dkim=fail');
     expect(authenticationFailure(['mx; dmarc=fail', 'mx2; dmarc=fail'])).toBe('dmarc=fail');
+  });
+
+  it('vouches for a sender only by the provider\'s own passing result aligned with From', () => {
+    const from = 'guest@mail.example.hu';
+    expect(senderVerdict('mx.p; dmarc=pass header.from=example.hu', from)).toEqual({ verified: true, by: 'dmarc=pass' });
+    expect(senderVerdict('mx.p; dkim=pass header.d=mail.example.hu', from)).toEqual({ verified: true, by: 'dkim=pass' });
+    expect(senderVerdict('mx.p; spf=pass smtp.mailfrom=bounce@example.hu', from)).toEqual({ verified: true, by: 'spf=pass' });
+    expect(senderVerdict(undefined, from)).toEqual({ verified: false, why: 'no Authentication-Results header' });
+    expect(senderVerdict('mx.p; dkim=pass header.d=evil.example; spf=pass smtp.mailfrom=a@evil.example', from).verified).toBe(false);
+    expect(senderVerdict('mx.p; dkim=pass header.d=hu', from).verified).toBe(true); // relaxed alignment upwards is the provider's call
+    expect(senderVerdict('mx.p; dkim=pass header.d=xample.hu', from).verified).toBe(false);
+    expect(senderVerdict('mx.p; dkim=none (dkim=pass header.d=example.hu)', from).verified).toBe(false);
+    expect(senderVerdict('mx.p; none', from)).toEqual({ verified: false, why: 'no SPF, DKIM or DMARC result' });
+    // Only the topmost header, or the one of the named authserv-id.
+    expect(senderVerdict(['mx.p; dkim=none', 'mx.p; dmarc=pass'], from).verified).toBe(false);
+    expect(senderVerdict(['evil; dmarc=pass', 'mx.p; dmarc=pass'], from, 'MX.P').verified).toBe(true);
+    expect(senderVerdict(['evil; dmarc=pass'], from, 'mx.p')).toEqual({ verified: false, why: 'no Authentication-Results from mx.p' });
   });
 
   it('dedupes by the Message-ID, normalised, or by a hash of the raw message', () => {

@@ -37,6 +37,52 @@ export function authenticationFailure(authResults: string | string[] | undefined
   return failed.length ? [...new Set(failed)].join(', ') : undefined;
 }
 
+/** How the receiving server vouched for the sender: a passing, aligned result, or why not. */
+export type SenderVerdict = { verified: true; by: string } | { verified: false; why: string };
+
+/** The domain of an address or bare domain, lower case. */
+function domainOf(value: string | undefined): string | undefined {
+  const v = value?.trim().toLowerCase().replace(/^<|>$/g, '');
+  if (!v) return undefined;
+  return v.includes('@') ? v.slice(v.lastIndexOf('@') + 1) : v;
+}
+
+/** Relaxed alignment (DMARC's): the same organisational side, one a subdomain of the other. */
+function aligned(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  return a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+}
+
+/**
+ * Whether the receiving mail server vouches for the From address: an Authentication-Results
+ * header (RFC 8601) with dmarc=pass, or dkim=pass / spf=pass for a domain aligned with From's.
+ * Only the provider's own header counts: the one whose authserv-id is `authservId` when given,
+ * else the topmost one (servers prepend theirs; lower ones may be the sender's own forgeries).
+ */
+export function senderVerdict(authResults: string | string[] | undefined, from: string, authservId?: string): SenderVerdict {
+  const headers = (Array.isArray(authResults) ? authResults : authResults ? [authResults] : []).map((h) => h.replace(/\([^()]*\)/g, ' '));
+  const wanted = authservId?.trim().toLowerCase();
+  const ours = wanted ? headers.filter((h) => h.split(';')[0].trim().split(/\s+/)[0]?.toLowerCase() === wanted) : headers.slice(0, 1);
+  if (!ours.length) return { verified: false, why: wanted ? `no Authentication-Results from ${wanted}` : 'no Authentication-Results header' };
+  const fromDomain = domainOf(from);
+  const results: string[] = [];
+  for (const header of ours) {
+    for (const part of header.split(';').slice(1)) {
+      const m = part.trim().match(/^(spf|dkim|dmarc)\s*=\s*([a-z]+)\b(.*)$/is);
+      if (!m) continue;
+      const method = m[1].toLowerCase();
+      const result = m[2].toLowerCase();
+      const props = Object.fromEntries([...m[3].matchAll(/([a-z]+\.[a-z-]+)\s*=\s*("[^"]*"|\S+)/gi)].map((p) => [p[1].toLowerCase(), p[2].replace(/"/g, '')]));
+      results.push(`${method}=${result}`);
+      if (result !== 'pass') continue;
+      if (method === 'dmarc' && (!props['header.from'] || aligned(domainOf(props['header.from']), fromDomain))) return { verified: true, by: 'dmarc=pass' };
+      if (method === 'dkim' && aligned(domainOf(props['header.d'] ?? props['header.i']), fromDomain)) return { verified: true, by: 'dkim=pass' };
+      if (method === 'spf' && aligned(domainOf(props['smtp.mailfrom'] ?? props['smtp.helo']), fromDomain)) return { verified: true, by: 'spf=pass' };
+    }
+  }
+  return { verified: false, why: results.length ? `no passing result aligned with ${fromDomain ?? 'the sender'} (${[...new Set(results)].join(', ')})` : 'no SPF, DKIM or DMARC result' };
+}
+
 /** The Message-ID to dedupe by: the header, or (for mail without one) a hash of the raw message. */
 export function dedupeId(messageId: string | undefined, raw: string | Buffer): string {
   const id = messageId?.trim();
