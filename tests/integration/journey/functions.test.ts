@@ -329,6 +329,19 @@ describe('journey/transfer and journey/adventure', () => {
     expect(rows.adventure_orders).toEqual([{ message: 'Vegetarian & gluten-free please' }]);
   });
 
+  it("confirms in the booking's language when the page sends none: a Hungarian guest gets the Hungarian e-mail", async () => {
+    const stay = await makeStay(backend);
+    await admin(backend, `mutation($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {language: "hu"}) { id } }`, { id: stay.bookingId });
+    const call = client();
+    const sentBefore = backend.mailer.outbox().length;
+    const order = { journeyId: stay.journeyId, name: 'Kovács Anna', email: 'anna@example.test', phone: '+36301234567', date: stay.checkin, adventureType: 'thermal-bath', guests: 2 };
+    expect((await call('adventure', order)).status).toBe(200);
+    const [mail] = backend.mailer.outbox().slice(sentBefore);
+    expect(mail).toMatchObject({ to: stay.email });
+    expect('subject' in mail && mail.subject).toMatch(/^Program megrendelve: Termálfürdő, \d{4}\. \p{L}+ \d{1,2}\.$/u);
+    expect('html' in mail && mail.html).toContain('Kedves Kovács Anna!');
+  });
+
   it("never mails an address given in the order (phishing from the property's sender), and takes at most 10 orders of a kind per booking", async () => {
     const stay = await makeStay(backend);
     const call = client();
