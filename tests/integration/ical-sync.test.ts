@@ -126,7 +126,8 @@ describe('importing channel feeds', () => {
       ['imp-a2@airbnb.com', demoDay(430), demoDay(433), 'new'],
     ]);
     expect(rows[0].booked_units).toEqual([{ unit_id: UNIT.loftA, is_cancelled: false }]);
-    expect(rows[0].customer_name).toBe('Reserved');
+    // Airbnb's "Reserved" is no guest's name: the booking is named after its channel.
+    expect(rows[0].customer_name).toBe('Airbnb');
     expect(await feedState(feedId)).toMatchObject({ status: 'ok', conflicts: [], last_error: null });
 
     // Again, and twice at the same time: the lease and the keys keep it at two bookings.
@@ -179,8 +180,8 @@ describe('importing channel feeds', () => {
     expect(r.body?.results.find((x) => x.feedId === bk)).toMatchObject({ status: 'ok', created: 2 });
     expect(r.body?.results.find((x) => x.feedId === tz)).toMatchObject({ status: 'ok', created: 1 });
     expect((await importedBy('booking', 'bk-%')).map((b) => [b.checkin, b.checkout, b.customer_name])).toEqual([
-      [demoDay(450), demoDay(453), 'CLOSED - Not available'],
-      [demoDay(455), demoDay(457), 'CLOSED - Not available'],
+      [demoDay(450), demoDay(453), 'Booking.com'],
+      [demoDay(455), demoDay(457), 'Booking.com'],
     ]);
     expect((await importedBy('other', 'tz-%')).map((b) => [b.ota_code, b.checkin, b.checkout])).toEqual([['tz-1@example.com', demoDay(460), demoDay(463)]]);
     // The channel cancels tz-1 in the feed: the booking is cancelled.

@@ -6,7 +6,7 @@
 // an overlap becomes a reported conflict. The outcome is written on the feed for the host to see.
 import crypto from 'node:crypto';
 import { FeedParseError, parseFeed } from '../../../src/domain/ical/parseFeed';
-import { planImport, type Conflict, type ImportAction, type KnownBooking, type OtherStay } from '../../../src/domain/ical/planImport';
+import { importedGuestName, planImport, type Conflict, type ImportAction, type KnownBooking, type OtherStay } from '../../../src/domain/ical/planImport';
 import { admin, gql } from '../../_registry/graphql';
 import { FeedFetchError, fetchFeed, type FetchConfig } from './fetchFeed';
 
@@ -52,9 +52,9 @@ const FINISH = `mutation IcalFinish($id: uuid!, $set: ical_import_feeds_set_inpu
 
 const CHANNEL_NAMES: Record<string, string> = { airbnb: 'Airbnb', booking: 'Booking.com', direct: 'Direct', other: 'Channel' };
 
+/** The guest's name when the event carries one, else the channel's name (see importedGuestName). */
 function guestName(summary: string, channel: string): string {
-  const name = summary.trim();
-  return name.length >= 2 ? name.slice(0, 200) : `${CHANNEL_NAMES[channel] ?? 'Channel'} iCal`;
+  return importedGuestName(summary) ?? (channel === 'airbnb' || channel === 'booking' ? CHANNEL_NAMES[channel] : 'iCal');
 }
 
 const UNIT_GONE = 'The unit of this feed no longer exists';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportCalendar, foldLine, runsOfDates, utcStamp } from './exportFeed';
 import { FeedParseError, MAX_EVENTS, parseFeed } from './parseFeed';
-import { isBlockSummary, planImport, type KnownBooking } from './planImport';
+import { importedGuestName, isBlockSummary, planImport, type KnownBooking } from './planImport';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '__fixtures__', name), 'utf8');
 
@@ -147,6 +147,17 @@ describe('planning an import', () => {
     const plan = planImport([event('m', '2026-05-04', '2026-05-08')], known, [{ bookingId: 'x', start: '2026-05-06', end: '2026-05-09' }], today);
     expect(plan.actions).toEqual([]);
     expect(plan.conflicts).toEqual([{ uid: 'm', start: '2026-05-04', end: '2026-05-08', summary: 'Reserved', conflictingBookingId: 'x' }]);
+  });
+
+  it("names imported guests only from summaries that are names, not from channels' status texts", () => {
+    // Recorded formats: Airbnb's "Reserved" and "Airbnb (Not available)", Booking.com's "CLOSED - Not available".
+    const summaries = [...parseFeed(fixture('airbnb.ics')), ...parseFeed(fixture('booking.ics'))].map((e) => e.summary);
+    expect(summaries).toEqual(['Reserved', 'Airbnb (Not available)', 'Reserved', 'CLOSED - Not available', 'CLOSED - Not available']);
+    for (const s of summaries) expect(importedGuestName(s), s).toBeNull();
+    for (const s of ['Booked', 'FOGLALT', 'Booking.com reservation', '  ', '--', 'X']) expect(importedGuestName(s), s).toBeNull();
+    expect(importedGuestName('  Anna   Kovács ')).toBe('Anna Kovács');
+    expect(importedGuestName('Guest stay')).toBe('Guest stay');
+    expect(importedGuestName('É'.repeat(300))).toHaveLength(200);
   });
 
   it('tells blocks from reservations by their summary', () => {

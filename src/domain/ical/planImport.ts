@@ -52,6 +52,24 @@ export function isBlockSummary(summary: string): boolean {
   return /not available|closed|blocked|unavailable/i.test(summary);
 }
 
+/** Status words channels put in SUMMARY instead of a guest ("Reserved", "Booked", "Foglalt"...). */
+const STATUS_SUMMARY = /^(reserved|reservation|booked|busy|occupied|unavailable|foglalt|foglalás|nem elérhető)$/i;
+/** A channel's own name leading the summary ("Airbnb (Not available)", "Booking.com reservation"). */
+const CHANNEL_SUMMARY = /^(airbnb|booking\.com|vrbo|expedia|homeaway|szallas\.hu)\b/i;
+
+/**
+ * The guest's name an imported event carries, or null when its SUMMARY is a channel's status text
+ * (Airbnb's "Reserved", Booking.com's "CLOSED - Not available") and not a name: the importer then
+ * names the booking after its channel instead of calling the guest "Reserved". A feed from a
+ * property manager's own system ("Anna Kovács") keeps the name.
+ */
+export function importedGuestName(summary: string): string | null {
+  const text = summary.trim().replace(/\s+/g, ' ');
+  if (isBlockSummary(text) || STATUS_SUMMARY.test(text) || CHANNEL_SUMMARY.test(text)) return null;
+  if ((text.match(/\p{L}/gu) ?? []).length < 2) return null;
+  return text.slice(0, 200);
+}
+
 export function planImport(events: readonly FeedEvent[], known: readonly KnownBooking[], others: readonly OtherStay[], today: string): ImportPlan {
   const actions: ImportAction[] = [];
   const conflicts: Conflict[] = [];
