@@ -4,12 +4,8 @@
 // through webServer.
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/browser';
+import { E2E_BACKEND_PORT as BACKEND_PORT, E2E_DATA_DIR as DATA_DIR, E2E_WEB_PORT as WEB_PORT, e2eWebEnv } from './scripts/e2e-web';
 
-const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
-const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
-// Ports, data and build folders can be moved so two e2e runs on one machine do not collide.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
-const NEXT_DIST_DIR = process.env.E2E_NEXT_DIST_DIR ?? 'node_modules/.cache/next-e2e';
 const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 
 export default defineConfig({
@@ -42,21 +38,13 @@ export default defineConfig({
       env: { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' },
     },
     {
-      // E2E_SKIP_BUILD=1 reuses the last e2e build (quicker reruns while writing specs).
+      // E2E_SKIP_BUILD=1 reuses the last e2e build: `npm test` (scripts/test.ts) builds just before as
+      // its own step, and quicker reruns while writing specs.
       command: process.env.E2E_SKIP_BUILD ? `next start -p ${WEB_PORT}` : `next build && next start -p ${WEB_PORT}`,
       url: `http://localhost:${WEB_PORT}`,
       reuseExistingServer: false,
       timeout: 600_000,
-      env: {
-        NEXT_TELEMETRY_DISABLED: '1',
-        NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
-        // Its own build folder, so a `next dev` running in the checkout is not disturbed.
-        NEXT_DIST_DIR,
-        NEXT_PUBLIC_NHOST_AUTH_URL: `http://localhost:${BACKEND_PORT}/v1/auth`,
-        NEXT_PUBLIC_NHOST_GRAPHQL_URL: `http://localhost:${BACKEND_PORT}/v1/graphql`,
-        NEXT_PUBLIC_NHOST_STORAGE_URL: `http://localhost:${BACKEND_PORT}/v1/storage`,
-        NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `http://localhost:${BACKEND_PORT}/v1/functions`,
-      },
+      env: e2eWebEnv(),
     },
   ],
 });

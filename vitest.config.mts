@@ -2,6 +2,7 @@
 // backend, domain and integration tests (*.test.ts) run in node.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import os from 'node:os';
 import path from 'node:path';
 
 const exclude = ['node_modules/**', '.next/**', '.data/**', '.data-*/**', 'tests/e2e/**'];
@@ -11,6 +12,11 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
   test: {
     globals: true,
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's 2 cores, idle
+    // whenever a test waits on a backend process, a PostgreSQL server or a timer. Most files start
+    // their own backend on a free port and temp folders, so they run side by side safely.
+    // `--maxWorkers=N` overrides.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

@@ -1,0 +1,23 @@
+// Where the e2e servers run and what the e2e production build is built with: shared by
+// playwright.config.ts (which starts the servers) and scripts/test.ts (which makes the run's one
+// build as its own timed step before the specs). Ports, data and build folders can be moved so two
+// e2e runs on one machine do not collide.
+export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
+export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+export const E2E_NEXT_DIST_DIR = process.env.E2E_NEXT_DIST_DIR ?? 'node_modules/.cache/next-e2e';
+
+/** The web app's environment for the e2e build and `next start`: its own build folder, the e2e backend's URLs. */
+export function e2eWebEnv(): Record<string, string> {
+  const backend = `http://localhost:${E2E_BACKEND_PORT}`;
+  return {
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+    // Its own build folder, so a `next dev` running in the checkout is not disturbed.
+    NEXT_DIST_DIR: E2E_NEXT_DIST_DIR,
+    NEXT_PUBLIC_NHOST_AUTH_URL: `${backend}/v1/auth`,
+    NEXT_PUBLIC_NHOST_GRAPHQL_URL: `${backend}/v1/graphql`,
+    NEXT_PUBLIC_NHOST_STORAGE_URL: `${backend}/v1/storage`,
+    NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `${backend}/v1/functions`,
+  };
+}
