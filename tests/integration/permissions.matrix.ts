@@ -3,6 +3,8 @@
 // Reads: every role sees exactly the rows its scope names (the same set the admin gets with that
 // scope as a where), never a row of another owner, cleaner, contractor, manager or inspector.
 // Writes: a table of allowed and denied mutations with the outcome Hasura gives.
+// The matrix runs on PGlite (permissions.test.ts) and on a server PostgreSQL
+// (permissions.postgres.test.ts): two files, so the two databases run in parallel workers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
@@ -133,25 +135,23 @@ async function rowKeys(caller: Caller, table: string, where: Where): Promise<{ k
   return { keys: (r.data?.[table] ?? []).map((row) => cols.map((c) => String(row[c])).join('|')).sort() };
 }
 
-// The same matrix on the embedded PGlite and on a throwaway PostgreSQL 15 server.
-interface Database {
+// The same matrix on the embedded PGlite and on a throwaway PostgreSQL server.
+export interface Database {
   name: string;
   start(): Promise<{ backend: RunningBackend; stop(): void }>;
 }
-const DATABASES: Database[] = [
-  { name: 'PGlite', start: async () => ({ backend: await startTestBackend({ applySeeds: true }), stop: () => undefined }) },
-  {
-    name: 'PostgreSQL',
-    start: async () => {
-      const server = await startTempPostgres();
-      if (!server) throw new Error('PostgreSQL server binaries not found: install Debian postgresql (.ci/run does)');
-      const url = await server.createDatabase('permissions_matrix');
-      return { backend: await startTestBackend({ databaseUrl: url, applySeeds: true }), stop: () => server.stop() };
-    },
+export const PGLITE: Database = { name: 'PGlite', start: async () => ({ backend: await startTestBackend({ applySeeds: true }), stop: () => undefined }) };
+export const SERVER_POSTGRES: Database = {
+  name: 'PostgreSQL',
+  start: async () => {
+    const server = await startTempPostgres();
+    const url = await server.createDatabase('permissions_matrix');
+    return { backend: await startTestBackend({ databaseUrl: url, applySeeds: true }), stop: () => server.stop() };
   },
-];
+};
 
-describe.each(DATABASES)('on $name', (database) => {
+export function definePermissionMatrix(database: Database): void {
+describe(`on ${database.name}`, () => {
   let stopDatabase: () => void = () => undefined;
   beforeAll(async () => {
     const started = await database.start();
@@ -661,3 +661,4 @@ describe.each(DATABASES)('on $name', (database) => {
     });
   });
 });
+}
