@@ -44,6 +44,18 @@ async function metadata(body: unknown) {
   return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/**
+ * Waits until the triggers have no event left to deliver: whatever the writes before it set off has
+ * run. A check that something did NOT happen comes after this, not after a fixed pause (which is
+ * slower, and on a loaded machine may end before the delivery it was waiting out).
+ */
+async function settled(...triggers: string[]): Promise<void> {
+  await waitFor(`${triggers.join(', ')} delivered`, async () => {
+    for (const name of triggers) if ((await metadata({ type: 'pg_get_event_logs', args: { name, status: 'pending', limit: 1 } })).length) return false;
+    return true;
+  });
+}
+
 async function callFunction(path: string, body: unknown, secret: string | null = SECRET) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (secret !== null) headers['nhost-webhook-secret'] = secret;
@@ -112,7 +124,7 @@ describe('cleanings follow their booking', () => {
     const body = { id: 'race', created_at: new Date().toISOString(), trigger: { name: 'cleanings_plan' }, table: { schema: 'public', name: 'booked_units' }, delivery_info: { max_retries: 0, current_retry: 0 }, event: { op: 'MANUAL', session_variables: null, data: { old: null, new: { booking_id: id, unit_id: UNIT.loftA, checkin: demoDay(420), checkout: demoDay(423) } } } };
     const burst = await Promise.all(Array.from({ length: 8 }, () => callFunction('events/cleanings-plan', body)));
     for (const r of burst) expect(r.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
+    await settled('cleanings_plan');
     const rows = await waitFor('one cleaning', async () => live(await cleaningsOf(id)).length === 1 && cleaningsOf(id));
     expect(rows).toHaveLength(1);
     const twin = await client.gql('admin-secret', `mutation ($c: cleanings_insert_input!) { insert_cleanings_one(object: $c) { id } }`, { c: { booking_id: id, unit_id: UNIT.loftA, date: demoDay(423), status: 'NEW' } });
@@ -152,7 +164,7 @@ describe('cleanings follow their booking', () => {
     expect(bad.errors?.[0].message).toMatch(/cleanings_removal_reason_check/);
     await client.data(member, `mutation ($id: uuid!) { update_cleanings_by_pk(pk_columns: {id: $id}, _set: {status: REMOVED, removal_reason: "Owner stays after"}) { id } }`, { id: c.id });
     await client.data(member, `mutation ($id: uuid!) { update_booked_units(where: {booking_id: {_eq: $id}}, _set: {adults: 1}) { affected_rows } }`, { id });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled('cleanings_plan');
     expect((await cleaningsOf(id)).map((x) => x.status)).toEqual(['REMOVED']);
   }, 30_000);
 });
@@ -177,13 +189,13 @@ describe('needsreply tasks follow the conversation', () => {
     const body = { id: 'burst', created_at: new Date().toISOString(), trigger: { name: 'needsreply_task' }, table: { schema: 'public', name: 'messages' }, delivery_info: { max_retries: 0, current_retry: 0 }, event: { op: 'INSERT', session_variables: null, data: { old: null, new: { thread_id: thread, direction: 'incoming' } } } };
     const burst = await Promise.all(Array.from({ length: 6 }, () => callFunction('events/needsreply-task', body)));
     for (const r of burst) expect(r.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1000));
+    await settled('needsreply_task');
     expect(await openTasks(thread)).toHaveLength(1);
 
     await say('outgoing', 'Yes, the key box code is in your journey page.');
     await waitFor('task completed', async () => (await openTasks(thread)).every((x) => x.completed));
     await say('internal', 'Guest informed');
-    await new Promise((r) => setTimeout(r, 1000));
+    await settled('needsreply_task');
     expect((await openTasks(thread)).map((x) => x.completed)).toEqual([true]);
 
     await say('incoming', 'Thanks! One more question');
@@ -207,7 +219,7 @@ describe('cleanings follow the unit cleaners', () => {
     await waitFor('reassigned', async () => (await upcoming()).every((c) => c.cleaner_user_id === DEMO.cleaner2));
     // Connecting the first cleaner again takes nothing away from the one now doing the work.
     await client.data(member, `mutation ($u: uuid!, $c: uuid!) { insert_unit_2_users_one(object: {unit_id: $u, user_id: $c, connection_type: cleaner}) { unit_id } }`, { u: UNIT.gardenOne, c: DEMO.cleaner });
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled('cleaners_changed', 'cleanings_plan');
     expect((await upcoming()).every((c) => c.cleaner_user_id === DEMO.cleaner2)).toBe(true);
   }, 30_000);
 });
