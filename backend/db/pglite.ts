@@ -6,6 +6,7 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { ltree } from '@electric-sql/pglite/contrib/ltree';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db, Queryable, QueryResult } from './types';
@@ -96,7 +97,8 @@ function preparedStatements(pg: PGlite): NonNullable<Db['queryPrepared']> {
 /** The PostgreSQL major version of the PGlite this backend runs (a folder of another one cannot be opened). */
 export const PGLITE_PG_MAJOR = '18';
 
-const EXTENSIONS = { citext, pgcrypto, btree_gist, uuid_ossp };
+// ltree as on Nhost Cloud's Postgres (Hasura has ltree comparison operators; its tests use it).
+const EXTENSIONS = { citext, pgcrypto, btree_gist, uuid_ossp, ltree };
 
 /** An embedded database folder that cannot be opened: damaged, or from an incompatible PGlite. */
 export class DatabaseFolderError extends Error {

@@ -23,7 +23,7 @@ export type BoolExpJson = Record<string, unknown>;
 export interface RelationshipMeta {
   name: string;
   using: {
-    foreign_key_constraint_on?: string | string[] | { column?: string; columns?: string[]; table?: QualifiedName | string };
+    foreign_key_constraint_on?: string | string[] | { column?: string; columns?: string | string[]; table?: QualifiedName | string };
     manual_configuration?: { remote_table: QualifiedName | string; column_mapping: Record<string, string>; insertion_order?: string };
   };
 }

@@ -265,7 +265,8 @@ function makeColumn(c: CatalogColumn, cfg: NonNullable<TableMeta['configuration'
 function fkCols(spec: RelationshipMeta['using']['foreign_key_constraint_on']): string[] {
   if (typeof spec === 'string') return [spec];
   if (Array.isArray(spec)) return spec;
-  if (spec?.columns) return spec.columns;
+  // Hasura also takes a single column name under `columns` (its tests-py basic setup does).
+  if (spec?.columns) return typeof spec.columns === 'string' ? [spec.columns] : spec.columns;
   if (spec?.column) return [spec.column];
   return [];
 }

@@ -61,7 +61,7 @@ function pruneCache(): void {
 }
 
 /** A fresh in-memory database of the project, migrated (and seeded when asked). */
-async function freshDatabase(projectDir: string, applySeeds: boolean) {
+export async function freshDatabase(projectDir: string, applySeeds: boolean) {
   if (process.env.STAYDESK_TEST_DB_SNAPSHOTS === 'off') return openDb({});
   const key = snapshotKey(projectDir, applySeeds);
   let snapshot = snapshots.get(key);

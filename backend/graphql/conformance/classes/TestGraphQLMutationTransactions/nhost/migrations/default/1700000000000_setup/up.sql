@@ -1,0 +1,4 @@
+create table author(
+  id serial primary key,
+  name text unique
+);

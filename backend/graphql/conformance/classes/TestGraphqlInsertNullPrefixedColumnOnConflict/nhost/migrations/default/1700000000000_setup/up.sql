@@ -1,0 +1,4 @@
+create table "nullPrefixTestTable"(
+    id serial primary key,
+    "nullName" text
+);

@@ -1,0 +1,267 @@
+// Runs one converted Hasura test class (classes/<Class>/) against the embedded engine: a PGlite
+// from the cached empty snapshot, the class's setup SQL, the engine served over HTTP on a free
+// port (statuses and batches as clients see them). Classes Hasura resets per test method get
+// their data back from a copy taken after setup (truncate + copy back + sequences), not from
+// a new database.
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import express from 'express';
+import type { Db } from '../../db';
+import { createJwtKeys } from '../../jwt';
+import { Executor } from '../execute';
+import { graphqlRouter } from '../http';
+import { loadModel } from '../index';
+import { authenticate, VerifiedTokens } from '../session';
+import { freshDatabase } from '../../../tests/helpers/backend';
+
+export const CONFORMANCE_DIR = __dirname;
+export const CLASSES_DIR = path.join(__dirname, 'classes');
+const ADMIN_SECRET = 'conformance-admin-secret';
+
+export interface GraphqlBody {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+export interface ConformanceCase {
+  file: string;
+  step: number;
+  description: string;
+  headers: Record<string, string>;
+  query: GraphqlBody | GraphqlBody[];
+  status: number;
+  response: unknown;
+  skip?: string;
+}
+export interface ClassInfo {
+  name: string;
+  source: string;
+  folder: string;
+  reset: 'file' | 'class';
+  skipped: { file: string; reason: string }[];
+}
+
+export const caseId = (c: Pick<ConformanceCase, 'file' | 'step'>): string => `${c.file}#${c.step}`;
+
+export function readClass(name: string): { info: ClassInfo; cases: ConformanceCase[] } {
+  const dir = path.join(CLASSES_DIR, name);
+  return {
+    info: JSON.parse(fs.readFileSync(path.join(dir, 'class.json'), 'utf8')) as ClassInfo,
+    cases: JSON.parse(fs.readFileSync(path.join(dir, 'cases.json'), 'utf8')) as ConformanceCase[],
+  };
+}
+
+export const listClasses = (): string[] => fs.readdirSync(CLASSES_DIR).filter((d) => fs.existsSync(path.join(CLASSES_DIR, d, 'class.json'))).sort();
+
+const SYSTEM_SCHEMAS = `('pg_catalog', 'information_schema', 'pg_toast')`;
+const qi = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+interface Snapshot {
+  tables: { sql: string; copy: string; columns: string }[];
+  sequences: { sql: string; value: string; called: boolean }[];
+}
+
+/** Copies the rows of every table and the state of every sequence the class setup created. */
+async function takeSnapshot(db: Db, schemasBefore: Set<string>, tablesBefore: Set<string>): Promise<Snapshot> {
+  const rels = await db.query<{ schema: string; name: string; kind: string }>(
+    `SELECT n.nspname AS schema, c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relkind IN ('r', 'S') AND n.nspname NOT IN ${SYSTEM_SCHEMAS} AND n.nspname NOT LIKE 'pg_temp%' ORDER BY 1, 2`,
+  );
+  const fresh = rels.rows.filter((r) => !schemasBefore.has(r.schema) || !tablesBefore.has(`${r.schema}.${r.name}`));
+  await db.exec('CREATE SCHEMA conformance_snapshot');
+  const snap: Snapshot = { tables: [], sequences: [] };
+  let i = 0;
+  for (const r of fresh) {
+    const sql = `${qi(r.schema)}.${qi(r.name)}`;
+    if (r.kind === 'S') {
+      const s = await db.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${sql}`);
+      snap.sequences.push({ sql, value: s.rows[0].last_value, called: s.rows[0].is_called });
+      continue;
+    }
+    const cols = await db.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+      [r.schema, r.name],
+    );
+    const copy = `conformance_snapshot.t${i++}`;
+    await db.exec(`CREATE TABLE ${copy} AS SELECT * FROM ${sql}`);
+    snap.tables.push({ sql, copy, columns: cols.rows.map((c) => qi(c.name)).join(', ') });
+  }
+  return snap;
+}
+
+async function restoreSnapshot(db: Db, snap: Snapshot): Promise<void> {
+  if (!snap.tables.length && !snap.sequences.length) return;
+  const statements = ['SET session_replication_role = replica'];
+  if (snap.tables.length) statements.push(`TRUNCATE ${snap.tables.map((t) => t.sql).join(', ')} CASCADE`);
+  for (const t of snap.tables) statements.push(`INSERT INTO ${t.sql} (${t.columns}) OVERRIDING SYSTEM VALUE SELECT ${t.columns} FROM ${t.copy}`);
+  for (const s of snap.sequences) statements.push(`SELECT setval('${s.sql.replace(/'/g, "''")}', ${s.value}, ${s.called})`);
+  statements.push('SET session_replication_role = DEFAULT');
+  await db.exec(statements.join(';\n'));
+}
+
+export interface ClassEngine {
+  post(body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startClassEngine(name: string): Promise<ClassEngine> {
+  const projectDir = path.join(CLASSES_DIR, name, 'nhost');
+  const db = await freshDatabase(CONFORMANCE_DIR, false);
+  let server: http.Server | undefined;
+  try {
+    // Hasura's test server runs in UTC; Postgres renders timestamptz in the session's zone.
+    await db.exec(`SET TIME ZONE 'UTC'`);
+    const before = await db.query<{ schema: string; name: string }>(
+      `SELECT n.nspname AS schema, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace`,
+    );
+    const schemasBefore = new Set((await db.query<{ n: string }>('SELECT nspname AS n FROM pg_namespace')).rows.map((r) => r.n));
+    const tablesBefore = new Set(before.rows.map((r) => `${r.schema}.${r.name}`));
+    const up = fs.readFileSync(path.join(projectDir, 'migrations/default/1700000000000_setup/up.sql'), 'utf8');
+    await db.exec(up);
+    const snapshot = await takeSnapshot(db, schemasBefore, tablesBefore);
+    // Hasura's tests run without HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES.
+    const model = await loadModel(db, projectDir, { stringifyNumerics: false, unauthorizedRole: 'public' });
+    const executor = new Executor(model, db);
+    const jwt = createJwtKeys({ type: 'HS256', key: 'conformance-jwt-secret-conformance-jwt-secret' });
+    const opts = { adminSecret: ADMIN_SECRET, jwt, unauthorizedRole: 'public', verifiedTokens: new VerifiedTokens() };
+    const app = express();
+    app.use('/v1/graphql', graphqlRouter(executor, (h) => authenticate(h, opts)));
+    const listening = app.listen(0, '127.0.0.1');
+    server = listening;
+    await new Promise<void>((resolve, reject) => listening.once('listening', resolve).once('error', reject));
+    const address = listening.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return {
+      async post(body, headers) {
+        // As tests-py's check_query in admin-secret mode: the case's headers plus the admin secret.
+        const h: Record<string, string> = { 'content-type': 'application/json', ...headers };
+        if (!Object.keys(h).some((k) => k.toLowerCase() === 'x-hasura-admin-secret')) h['x-hasura-admin-secret'] = ADMIN_SECRET;
+        const res = await fetch(`http://127.0.0.1:${port}/v1/graphql`, { method: 'POST', headers: h, body: JSON.stringify(body) });
+        const text = await res.text();
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* compared as text: never equal to an expected object */
+        }
+        return { status: res.status, body: parsed };
+      },
+      reset: () => restoreSnapshot(db, snapshot),
+      async close() {
+        await new Promise<void>((resolve) => listening.close(() => resolve()));
+        await db.close();
+      },
+    };
+  } catch (e) {
+    server?.close();
+    await db.close();
+    throw e;
+  }
+}
+
+// ---- comparison, as the shared kit's runner (and tests-py's validate.py) ----
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra);
+  return ka.length === Object.keys(rb).length && ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && deepEqual(ra[k], rb[k]));
+}
+
+const short = (v: unknown, n = 240): string => {
+  const s = JSON.stringify(v);
+  return s === undefined ? 'undefined' : s.length > n ? `${s.slice(0, n)}…` : s;
+};
+
+interface HasuraErrorShape {
+  message?: unknown;
+  extensions?: { code?: unknown };
+}
+
+/** null when the actual body matches the expected one, else why not. */
+export function compareBody(exp: unknown, act: unknown): string | null {
+  if (Array.isArray(exp)) {
+    if (!Array.isArray(act) || act.length !== exp.length) return `expected a batch of ${exp.length}, got ${short(act)}`;
+    for (let i = 0; i < exp.length; i++) {
+      const r = compareBody(exp[i], act[i]);
+      if (r) return `batch[${i}]: ${r}`;
+    }
+    return null;
+  }
+  if (!act || typeof act !== 'object' || !exp || typeof exp !== 'object') return `response is not JSON: ${short(act)}`;
+  const e = exp as { data?: unknown; errors?: HasuraErrorShape[] };
+  const a = act as { data?: unknown; errors?: HasuraErrorShape[] };
+  if (e.errors) {
+    if (!Array.isArray(a.errors) || !a.errors.length) return `expected errors ${short(e.errors)}, got ${short(act)}`;
+    if ('data' in e && !deepEqual(e.data, a.data)) return `data differs: expected ${short(e.data)}, got ${short(a.data)}`;
+    if (e.errors.length !== a.errors.length) return `expected ${e.errors.length} errors, got ${a.errors.length}: ${short(a.errors)}`;
+    for (let i = 0; i < e.errors.length; i++) {
+      const ec = e.errors[i]?.extensions?.code;
+      const ac = a.errors[i]?.extensions?.code;
+      if (ec !== ac) return `error code: expected ${short(ec)}, got ${short(ac)} (message ${short(a.errors[i]?.message)})`;
+      if (e.errors[i]?.message !== a.errors[i]?.message) return `error message: expected ${short(e.errors[i]?.message)}, got ${short(a.errors[i]?.message)}`;
+    }
+    return null;
+  }
+  if (a.errors) return `unexpected errors: ${short(a.errors)}`;
+  if (!deepEqual(e.data, a.data)) return `data differs: expected ${short(e.data)}, got ${short(a.data)}`;
+  return null;
+}
+
+/** Sends one case and says why it differs from Hasura's expected answer (null: same). */
+export async function runCase(engine: ClassEngine, c: ConformanceCase): Promise<string | null> {
+  const toBody = (q: GraphqlBody) => ({
+    query: q.query,
+    ...(q.variables != null ? { variables: q.variables } : {}),
+    ...(q.operationName != null ? { operationName: q.operationName } : {}),
+  });
+  const body = Array.isArray(c.query) ? c.query.map(toBody) : toBody(c.query);
+  let res: { status: number; body: unknown };
+  try {
+    res = await engine.post(body, c.headers);
+  } catch (e) {
+    return `request failed: ${(e as Error).message}`;
+  }
+  if (res.status !== c.status) return `status: expected ${c.status}, got ${res.status}: ${short(res.body)}`;
+  if (c.response === null) return null;
+  return compareBody(c.response, res.body);
+}
+
+// ---- the README's coverage table, generated from the class data and the known failures ----
+
+const TABLE_START = '<!-- coverage table: generated by hasura.test.ts (CONFORMANCE_UPDATE_KNOWN=1) -->';
+const TABLE_END = '<!-- end of coverage table -->';
+export const README_FILE = path.join(CONFORMANCE_DIR, 'README.md');
+
+export function coverageTable(known: Record<string, Record<string, string>>, notConverted: [string, string][]): string {
+  const rows = ['| Hasura test class | folder | cases | passing | files left out |', '|---|---|---|---|---|'];
+  let total = 0;
+  let passing = 0;
+  for (const name of listClasses()) {
+    const { info, cases } = readClass(name);
+    const run = cases.filter((c) => !c.skip);
+    const failing = Object.keys(known[name] ?? {}).length;
+    total += run.length;
+    passing += run.length - failing;
+    const skips = cases.length - run.length;
+    const left = [...info.skipped.map((s) => `${s.file} (${s.reason})`), ...(skips ? [`${skips} case(s) Hasura marks skip/xfail`] : [])];
+    rows.push(`| ${name} | ${info.folder.replace(/^queries\//, '')} | ${run.length} | ${run.length - failing} | ${left.join('; ') || '-'} |`);
+  }
+  rows.push(`| **${listClasses().length} classes** | | **${total}** | **${passing}** | |`);
+  const not = ['', '| not converted | why |', '|---|---|', ...notConverted.map(([c, why]) => `| ${c} | ${why} |`)];
+  return [TABLE_START, ...rows, ...not, TABLE_END].join('\n');
+}
+
+/** README text with its coverage table replaced by `table`. */
+export function withTable(readme: string, table: string): string {
+  const a = readme.indexOf(TABLE_START);
+  const b = readme.indexOf(TABLE_END);
+  if (a < 0 || b < 0) throw new Error('README.md has no coverage table markers');
+  return readme.slice(0, a) + table + readme.slice(b + TABLE_END.length);
+}
