@@ -30,3 +30,17 @@ export function parseMinStay(text: string): Parsed<number | null> {
   if (value < 1 || value > MAX_MIN_STAY) return { ok: false, error: 'calendar:edit.errors.minStayRange' };
   return { ok: true, value };
 }
+
+/** What a bulk edit does to one restriction: leave the nights' value, set it, or clear it. */
+export type Toggle = 'keep' | 'closed' | 'open';
+export interface ArrivalDeparture {
+  closedToArrival: boolean | null;
+  closedToDeparture: boolean | null;
+}
+
+/** Closed to arrival / departure as chosen in the dialog (null: unchanged); at least one must change. */
+export function parseArrivalDeparture(arrival: Toggle, departure: Toggle): Parsed<ArrivalDeparture> {
+  if (arrival === 'keep' && departure === 'keep') return { ok: false, error: 'calendar:edit.errors.nothingChosen' };
+  const of = (t: Toggle) => (t === 'keep' ? null : t === 'closed');
+  return { ok: true, value: { closedToArrival: of(arrival), closedToDeparture: of(departure) } };
+}

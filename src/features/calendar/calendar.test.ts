@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { toDay } from '@/domain/pricing';
 import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
-import { parseMinStay, parsePrice } from './bulkEdit';
+import { parseArrivalDeparture, parseMinStay, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
 import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
 import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
@@ -84,6 +84,11 @@ describe('bulk edit input', () => {
     expect(parseMinStay('0')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayRange' });
     expect(parseMinStay('366')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayRange' });
     expect(parseMinStay('2.5')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayWhole' });
+  });
+  it('changes closed to arrival / departure only on the sides chosen, and at least one', () => {
+    expect(parseArrivalDeparture('keep', 'keep')).toEqual({ ok: false, error: 'calendar:edit.errors.nothingChosen' });
+    expect(parseArrivalDeparture('closed', 'keep')).toEqual({ ok: true, value: { closedToArrival: true, closedToDeparture: null } });
+    expect(parseArrivalDeparture('keep', 'open')).toEqual({ ok: true, value: { closedToArrival: null, closedToDeparture: false } });
   });
 });
 

@@ -8322,6 +8322,14 @@ export type CalendarRateDateFragment = { rate_id: string, date: string, price: s
 
 export type CalendarUnitDateFragment = { unit_id: string, date: string, is_closed: boolean, min_stay: number | null, note: string | null };
 
+export type SetRateDatesArrivalDepartureMutationVariables = Exact<{
+  arrival: Array<rate_dates_insert_input> | rate_dates_insert_input;
+  departure: Array<rate_dates_insert_input> | rate_dates_insert_input;
+}>;
+
+
+export type SetRateDatesArrivalDepartureMutation = { arrival: { affected_rows: number } | null, departure: { affected_rows: number } | null };
+
 export type SetRateDatesPriceMutationVariables = Exact<{
   objects: Array<rate_dates_insert_input> | rate_dates_insert_input;
 }>;

@@ -23,7 +23,7 @@ const summary: SelectionSummary = {
 };
 
 function setup(over: Partial<Parameters<typeof SelectionBar>[0]> = {}) {
-  const props = { summary, canEdit: true, tooLong: false, onClose: vi.fn(), onOpen: vi.fn(), onPrice: vi.fn(), onMinStay: vi.fn(), onClear: vi.fn(), ...over };
+  const props = { summary, canEdit: true, tooLong: false, onClose: vi.fn(), onOpen: vi.fn(), onPrice: vi.fn(), onMinStay: vi.fn(), onArrivalDeparture: vi.fn(), onClear: vi.fn(), ...over };
   renderWithProviders(<SelectionBar {...props} />);
   return props;
 }
@@ -66,10 +66,28 @@ describe('SelectionBar', () => {
     expect(p.onMinStay).toHaveBeenCalledWith(null);
   });
 
+  it('closes a rate to arrival and opens it to departure, refusing a save that changes nothing', async () => {
+    const user = userEvent.setup();
+    const p = setup();
+    await user.click(screen.getByRole('button', { name: 'Arrival / departure' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Choose what to change')).toBeTruthy();
+    expect(p.onArrivalDeparture).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('combobox', { name: 'Rate' }));
+    await user.click(screen.getByRole('option', { name: 'Standard HUF' }));
+    await user.click(screen.getByRole('combobox', { name: 'Closed to arrival' }));
+    await user.click(screen.getByRole('option', { name: 'Closed' }));
+    await user.click(screen.getByRole('combobox', { name: 'Closed to departure' }));
+    await user.click(screen.getByRole('option', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(p.onArrivalDeparture).toHaveBeenCalledWith('r2', { closedToArrival: true, closedToDeparture: false });
+  });
+
   it('shows a read-only user no edits, and no new booking over a stay', () => {
     setup({ canEdit: false, summary: { ...summary, free: false } });
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Set price' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Arrival / departure' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'New booking' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Clear selection' })).toBeTruthy();
   });

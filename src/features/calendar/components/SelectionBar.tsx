@@ -1,5 +1,5 @@
-// What can be done with the selected nights of one row: close or open them, set a price or a
-// minimum stay (dialogs), or start a new booking when they are free. Renders props only.
+// What can be done with the selected nights of one row: close or open them, set a price, a
+// minimum stay or closed to arrival/departure (dialogs), or start a new booking when they are free. Renders props only.
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
@@ -8,6 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Currency } from '@/domain/money';
+import type { ArrivalDeparture } from '../bulkEdit';
+import { ArrivalDepartureDialog } from './ArrivalDepartureDialog';
 import { EditValueDialog } from './EditValueDialog';
 
 export interface SelectionSummary {
@@ -32,12 +34,13 @@ export interface SelectionBarProps {
   onOpen(): void;
   onPrice(rateId: string, price: number | null): void;
   onMinStay(minStay: number | null): void;
+  onArrivalDeparture(rateId: string, value: ArrivalDeparture): void;
   onClear(): void;
 }
 
-export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPrice, onMinStay, onClear }: SelectionBarProps) {
+export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPrice, onMinStay, onArrivalDeparture, onClear }: SelectionBarProps) {
   const { t } = useTranslation('calendar');
-  const [dialog, setDialog] = useState<'price' | 'minStay' | null>(null);
+  const [dialog, setDialog] = useState<'price' | 'minStay' | 'arrivalDeparture' | null>(null);
   return (
     <Paper variant="outlined" sx={{ p: 1, mb: 1 }} data-testid="selection-bar">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
@@ -57,6 +60,9 @@ export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPri
             </Button>
             <Button size="small" variant="outlined" onClick={() => setDialog('minStay')}>
               {t('selection.minStay')}
+            </Button>
+            <Button size="small" variant="outlined" onClick={() => setDialog('arrivalDeparture')} disabled={summary.rates.length === 0}>
+              {t('selection.arrivalDeparture')}
             </Button>
           </>
         ) : null}
@@ -95,6 +101,17 @@ export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPri
           onSave={(value) => {
             setDialog(null);
             onMinStay(value);
+          }}
+        />
+      ) : null}
+      {dialog === 'arrivalDeparture' ? (
+        <ArrivalDepartureDialog
+          rates={summary.rates}
+          initialRateId={summary.rateId ?? summary.rates[0]?.id ?? ''}
+          onCancel={() => setDialog(null)}
+          onSave={(rateId, value) => {
+            setDialog(null);
+            onArrivalDeparture(rateId, value);
           }}
         />
       ) : null}

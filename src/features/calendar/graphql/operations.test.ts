@@ -1,7 +1,8 @@
 // The calendar's operations on the real embedded backend (seeded demo data, the product's metadata)
 // with real tokens: the live window reaches another user within 2 s, every role reads only its
-// units, and the bulk edits are refused to owners, cleaners, communicators, managers on units they
-// do not manage, and for values of the wrong type or range.
+// units, and the bulk edits (closed, min stay, price, closed to arrival/departure) are refused to
+// owners, cleaners, communicators, managers on units they do not manage, and for values of the
+// wrong type or range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { createClient, type Client as WsClient } from 'graphql-ws';
@@ -11,6 +12,7 @@ import { startTestBackend } from '../../../../tests/helpers/backend';
 import { DEMO, makeClient, type Caller, type Client } from '../../../../tests/integration/permissionsClient';
 import { CalendarOccupancyDocument, type CalendarOccupancySubscription } from './calendarOccupancy.generated';
 import { CalendarWindowDocument, type CalendarWindowSubscription } from './calendarWindow.generated';
+import { SetRateDatesArrivalDepartureDocument } from './setRateDatesArrivalDeparture.generated';
 import { SetRateDatesPriceDocument } from './setRateDatesPrice.generated';
 import { SetUnitDatesClosedDocument } from './setUnitDatesClosed.generated';
 import { SetUnitDatesMinStayDocument } from './setUnitDatesMinStay.generated';
@@ -20,6 +22,7 @@ const OCCUPANCY = print(CalendarOccupancyDocument);
 const CLOSE = print(SetUnitDatesClosedDocument);
 const MIN_STAY = print(SetUnitDatesMinStayDocument);
 const PRICE = print(SetRateDatesPriceDocument);
+const ARR_DEP = print(SetRateDatesArrivalDepartureDocument);
 const RANGE = { from: '2027-03-01', to: '2027-04-01' };
 
 const as = (role: string, userId: string): Caller => ({ role, userId });
@@ -157,6 +160,34 @@ describe('bulk edits', () => {
     expect(mixed.errors).toBeDefined();
     const rows = await client.data<{ unit_dates: { unit_id: string }[] }>('admin-secret', `{ unit_dates(where: {date: {_in: ["2027-03-21", "2027-03-22"]}}) { unit_id } }`);
     expect(rows.unit_dates).toEqual([{ unit_id: managed[0] }]);
+  });
+
+  it('set closed to arrival and departure side by side, on managed rates only, all or nothing', async () => {
+    const [unit] = await unitIds(managedBy(DEMO.manager));
+    const [other] = await unitIds({ _not: managedBy(DEMO.manager) });
+    const rateOf = async (u: string) => (await client.data<{ rates: { id: string }[] }>('admin-secret', 'query ($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u })).rates[0].id;
+    const [own, foreign] = [await rateOf(unit), await rateOf(other)];
+    const read = async () => (await client.data<{ rate_dates: { date: string; price: string | null; closed_to_arrival: boolean; closed_to_departure: boolean }[] }>('admin-secret', `{ rate_dates(where: {rate_id: {_eq: "${own}"}, date: {_in: ["2027-03-24", "2027-03-25"]}}, order_by: {date: asc}) { date price closed_to_arrival closed_to_departure } }`)).rate_dates;
+    await client.data(MEMBER, PRICE, { objects: [{ rate_id: own, date: '2027-03-24', price: 90 }] });
+    const row = (date: string, d: Record<string, unknown>) => ({ rate_id: own, date, ...d });
+    await client.data(MANAGER, ARR_DEP, { arrival: [row('2027-03-24', { closed_to_arrival: true }), row('2027-03-25', { closed_to_arrival: true })], departure: [] });
+    await client.data(MANAGER, ARR_DEP, { arrival: [], departure: [row('2027-03-25', { closed_to_departure: true })] });
+    // Each side leaves the other and the night's price as they were.
+    expect(await read()).toEqual([
+      { date: '2027-03-24', price: '90.00', closed_to_arrival: true, closed_to_departure: false },
+      { date: '2027-03-25', price: null, closed_to_arrival: true, closed_to_departure: true },
+    ]);
+    // A foreign rate in either list refuses the whole call.
+    const refused = await client.gql(MANAGER, ARR_DEP, { arrival: [row('2027-03-24', { closed_to_arrival: false })], departure: [{ rate_id: foreign, date: '2027-03-24', closed_to_departure: true }] });
+    expect(refused.errors?.[0]?.extensions.code).toBe('permission-error');
+    expect((await read())[0].closed_to_arrival).toBe(true);
+    for (const caller of [OWNER, CLEANER, COMMUNICATOR]) {
+      const r = await client.gql(caller, ARR_DEP, { arrival: [row('2027-03-24', { closed_to_arrival: false })], departure: [] });
+      expect(r.errors?.[0]?.extensions.code, JSON.stringify(caller)).toBe('validation-failed');
+    }
+    const wrong = await client.gql(MANAGER, ARR_DEP, { arrival: [row('2027-03-24', { closed_to_arrival: 'no' })], departure: [] });
+    expect(wrong.errors).toBeDefined();
+    await client.data('admin-secret', `mutation { delete_rate_dates(where: {rate_id: {_eq: "${own}"}, date: {_in: ["2027-03-24", "2027-03-25"]}}) { affected_rows } }`);
   });
 
   it('refuse values of the wrong type or range', async () => {

@@ -1,9 +1,11 @@
 // The calendar's bulk edits on a range of nights: close/open and minimum stay on the unit
-// (unit_dates), a nightly price on a rate (rate_dates). No refetch: the window subscription
-// brings the change back, to this user and everyone else looking.
+// (unit_dates), a nightly price and closed to arrival/departure on a rate (rate_dates). No refetch:
+// the window subscription brings the change back, to this user and everyone else looking.
 import { useMutation } from '@apollo/client/react';
 import { useWrite } from '@/components/form/useWrite';
 import { isoFromDay, type DayNumber } from '@/domain/pricing';
+import type { ArrivalDeparture } from '../bulkEdit';
+import { SetRateDatesArrivalDepartureDocument } from '../graphql/setRateDatesArrivalDeparture.generated';
 import { SetRateDatesPriceDocument } from '../graphql/setRateDatesPrice.generated';
 import { SetUnitDatesClosedDocument } from '../graphql/setUnitDatesClosed.generated';
 import { SetUnitDatesMinStayDocument } from '../graphql/setUnitDatesMinStay.generated';
@@ -19,6 +21,7 @@ export function useCalendarEdits() {
   const [setClosed] = useMutation(SetUnitDatesClosedDocument);
   const [setMinStay] = useMutation(SetUnitDatesMinStayDocument);
   const [setPrice] = useMutation(SetRateDatesPriceDocument);
+  const [setArrivalDeparture] = useMutation(SetRateDatesArrivalDepartureDocument);
   return {
     setClosed: (unitId: string, from: DayNumber, to: DayNumber, closed: boolean) =>
       write(() => setClosed({ variables: { objects: nights(from, to).map((date) => ({ unit_id: unitId, date, is_closed: closed })) } })),
@@ -27,5 +30,17 @@ export function useCalendarEdits() {
     /** Price in major units of the rate's currency; null returns the nights to the rate's own price. */
     setPrice: (rateId: string, from: DayNumber, to: DayNumber, price: number | null) =>
       write(() => setPrice({ variables: { objects: nights(from, to).map((date) => ({ rate_id: rateId, date, price })) } })),
+    /** Closed to arrival / departure on a rate's nights; a null side is left as it is. */
+    setArrivalDeparture: (rateId: string, from: DayNumber, to: DayNumber, { closedToArrival, closedToDeparture }: ArrivalDeparture) => {
+      const dates = nights(from, to);
+      return write(() =>
+        setArrivalDeparture({
+          variables: {
+            arrival: closedToArrival === null ? [] : dates.map((date) => ({ rate_id: rateId, date, closed_to_arrival: closedToArrival })),
+            departure: closedToDeparture === null ? [] : dates.map((date) => ({ rate_id: rateId, date, closed_to_departure: closedToDeparture })),
+          },
+        }),
+      );
+    },
   };
 }

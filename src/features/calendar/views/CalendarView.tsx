@@ -160,6 +160,7 @@ export function CalendarView() {
           onOpen={() => void edits.setClosed(summary.unitId, stay.arrival, stay.departure, false)}
           onPrice={(rateId, price) => void edits.setPrice(rateId, stay.arrival, stay.departure, price)}
           onMinStay={(minStay) => void edits.setMinStay(summary.unitId, stay.arrival, stay.departure, minStay)}
+          onArrivalDeparture={(rateId, value) => void edits.setArrivalDeparture(rateId, stay.arrival, stay.departure, value)}
           onClear={() => setSelection(null)}
         />
       ) : null}
