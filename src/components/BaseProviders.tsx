@@ -1,6 +1,6 @@
 // Theme and Nhost session without Apollo and the date pickers: the providers of the account screens
 // (sign-in, sign-up, password and e-mail links) and the error pages. Those talk to the auth service
-// at most, so a visitor on a phone does not download the data client (see AppProviders).
+// at most, so a visitor on a phone does not download the data client (staff layouts add it from a chunk of their own: DataProvider).
 import type { ReactNode } from 'react';
 import type { EmotionCache } from '@emotion/react';
 import { AppCacheProvider } from '@mui/material-nextjs/v15-pagesRouter';

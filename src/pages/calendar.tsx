@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { CalendarView } from '@/features/calendar';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const CalendarView = lazyView(() => import('@/features/calendar').then((m) => m.CalendarView));
 
 const CalendarPage: NextPageWithLayout = () => {
   const { t } = useTranslation('calendar');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { InboxView } from '@/features/inbox/views/InboxView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const InboxView = lazyView(() => import('@/features/inbox/views/InboxView').then((m) => m.InboxView));
 
 const InboxPage: NextPageWithLayout = () => {
   const { t } = useTranslation('inbox');

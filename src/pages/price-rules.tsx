@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { PriceRulesView } from '@/features/priceRules';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const PriceRulesView = lazyView(() => import('@/features/priceRules').then((m) => m.PriceRulesView));
 
 const PriceRulesPage: NextPageWithLayout = () => {
   const { t } = useTranslation('rate');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { SnippetsView } from '@/features/snippets/views/SnippetsView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const SnippetsView = lazyView(() => import('@/features/snippets/views/SnippetsView').then((m) => m.SnippetsView));
 
 const SnippetsPage: NextPageWithLayout = () => {
   const { t } = useTranslation('snippets');

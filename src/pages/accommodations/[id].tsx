@@ -1,9 +1,10 @@
 // /accommodations/[id]: the accommodation editor (`new` creates one).
 import type { GetServerSideProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { AccommodationEditorView } from '@/features/accommodations/views/AccommodationEditorView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const AccommodationEditorView = lazyView(() => import('@/features/accommodations/views/AccommodationEditorView').then((m) => m.AccommodationEditorView));
 
 interface Props {
   id: string;

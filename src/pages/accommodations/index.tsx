@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { AccommodationListView } from '@/features/accommodations/views/AccommodationListView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const AccommodationListView = lazyView(() => import('@/features/accommodations/views/AccommodationListView').then((m) => m.AccommodationListView));
 
 const AccommodationsPage: NextPageWithLayout = () => {
   const { t } = useTranslation('accommodation');

@@ -1,9 +1,10 @@
 // The signed-in user's account.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { AccountView } from '@/features/auth/views/AccountView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const AccountView = lazyView(() => import('@/features/auth/views/AccountView').then((m) => m.AccountView));
 
 const Page: NextPageWithLayout = () => <AccountView />;
 Page.getLayout = staffLayout('account');

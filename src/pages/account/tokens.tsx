@@ -1,9 +1,10 @@
 // Personal access tokens.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { TokensView } from '@/features/auth/views/TokensView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const TokensView = lazyView(() => import('@/features/auth/views/TokensView').then((m) => m.TokensView));
 
 const Page: NextPageWithLayout = () => <TokensView />;
 Page.getLayout = staffLayout('account');

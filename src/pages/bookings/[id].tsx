@@ -1,10 +1,11 @@
 // /bookings/[id]: the booking editor (`new` creates one, prefilled from ?unit=&arrival=&departure=).
 import type { GetServerSideProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { BookingEditorView } from '@/features/bookings/views/BookingEditorView';
 import { sectionNamespaces } from '@/features/bookings/views/bookingSections';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const BookingEditorView = lazyView(() => import('@/features/bookings/views/BookingEditorView').then((m) => m.BookingEditorView));
 
 interface Props {
   id: string;

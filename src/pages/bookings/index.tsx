@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { BookingListView } from '@/features/bookings/views/BookingListView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const BookingListView = lazyView(() => import('@/features/bookings/views/BookingListView').then((m) => m.BookingListView));
 
 const BookingsPage: NextPageWithLayout = () => {
   const { t } = useTranslation('booking');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { IcalSyncView } from '@/features/bookings/views/IcalSyncView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const IcalSyncView = lazyView(() => import('@/features/bookings/views/IcalSyncView').then((m) => m.IcalSyncView));
 
 const BookingSyncPage: NextPageWithLayout = () => {
   const { t } = useTranslation('booking');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { CleaningsView } from '@/features/cleanings';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const CleaningsView = lazyView(() => import('@/features/cleanings').then((m) => m.CleaningsView));
 
 const CleaningsPage: NextPageWithLayout = () => {
   const { t } = useTranslation('cleanings');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { InboundEmailsView } from '@/features/inbox/views/InboundEmailsView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const InboundEmailsView = lazyView(() => import('@/features/inbox/views/InboundEmailsView').then((m) => m.InboundEmailsView));
 
 const InboundEmailsPage: NextPageWithLayout = () => {
   const { t } = useTranslation('inbox');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { NtakDashboardView } from '@/features/registry/views/NtakDashboardView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const NtakDashboardView = lazyView(() => import('@/features/registry/views/NtakDashboardView').then((m) => m.NtakDashboardView));
 
 const NtakPage: NextPageWithLayout = () => {
   const { t } = useTranslation('ntak-iranytu');

@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { TasksView } from '@/features/tasks';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const TasksView = lazyView(() => import('@/features/tasks').then((m) => m.TasksView));
 
 const TasksPage: NextPageWithLayout = () => {
   const { t } = useTranslation('tasks');

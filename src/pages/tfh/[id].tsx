@@ -1,9 +1,10 @@
 // /tfh/[id]: an owner's monthly statement (one monthly closing); see docs/tfh.md.
 import type { GetServerSideProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { OwnerStatementView } from '@/features/journey/views/OwnerStatementView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const OwnerStatementView = lazyView(() => import('@/features/journey/views/OwnerStatementView').then((m) => m.OwnerStatementView));
 
 interface Props {
   id: string;

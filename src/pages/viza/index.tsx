@@ -3,9 +3,10 @@ import type { GetStaticProps } from 'next';
 import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { PageTitle } from '@/components/PageTitle';
-import { VizaStatusView } from '@/features/registry/views/VizaStatusView';
-import { staffLayout } from '@/features/shell';
+import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
+
+const VizaStatusView = lazyView(() => import('@/features/registry/views/VizaStatusView').then((m) => m.VizaStatusView));
 
 const VizaPage: NextPageWithLayout = () => {
   const { t } = useTranslation('ntak-iranytu');
