@@ -1,5 +1,5 @@
-// The account and error pages must not download the data client: walk their static imports (what
-// the bundler puts in their first load) and look for Apollo and the date pickers.
+// The account, error and staff pages' first-load path: walk their static imports (what the bundler
+// puts in their first load) and look for Apollo and the date pickers.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,7 +49,29 @@ describe('pages on the light layouts', () => {
     expect(packages).not.toContain('@mui/x-date-pickers');
   });
 
-  it('staff pages still get the data client', () => {
-    expect(packagesReachableFrom('accommodations/index.tsx')).toContain('@apollo/client');
+});
+
+// Staff pages: the page module (their first-load path) has the theme and the session; the data
+// client comes with the shell's own chunk and each view's, loaded by dynamic import (layouts.tsx).
+const STAFF_PAGES = fs
+  .readdirSync(path.join(SRC, 'pages'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.tsx') && fs.readFileSync(path.join(SRC, 'pages', file), 'utf8').includes('staffLayout('));
+
+describe('staff pages', () => {
+  it('are found', () => {
+    expect(STAFF_PAGES).toEqual(expect.arrayContaining(['accommodations/index.tsx', 'calendar.tsx', path.join('bookings', '[id].tsx')]));
+  });
+
+  it.each(STAFF_PAGES)('%s keeps Apollo and the date pickers off its first-load path', (page) => {
+    const packages = packagesReachableFrom(page);
+    expect(packages).toContain('@nhost/react');
+    expect(packages).not.toContain('@apollo/client');
+    expect(packages).not.toContain('@mui/x-date-pickers');
+  });
+
+  it('get the data client and the shell from the lazily loaded chrome', () => {
+    const packages = packagesReachableFrom('../features/shell/components/StaffChrome.tsx');
+    expect(packages).toContain('@apollo/client');
+    expect(packages).toContain('@mui/material');
   });
 });

@@ -1,7 +1,6 @@
 // /bookings/[id]: the booking editor (`new` creates one, prefilled from ?unit=&arrival=&departure=).
 import type { GetServerSideProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { sectionNamespaces } from '@/features/bookings/views/bookingSections';
 import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
@@ -16,6 +15,8 @@ const BookingEditorPage: NextPageWithLayout<Props> = ({ id }) => <BookingEditorV
 BookingEditorPage.getLayout = staffLayout('bookings');
 export default BookingEditorPage;
 
-export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({
-  props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, sectionNamespaces())) },
-});
+// The sections' list is imported here, on the server only, so its panels stay off the page's static imports.
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => {
+  const { sectionNamespaces } = await import('@/features/bookings/views/bookingSections');
+  return { props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, sectionNamespaces())) } };
+};

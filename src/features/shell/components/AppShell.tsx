@@ -18,7 +18,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, MenuIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon, CalendarMonthIcon, SellIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { UnreadThreadsBadge } from '@/features/inbox';
+import { UnreadThreadsBadge } from '@/features/inbox/components/UnreadBadge';
 import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
 import type { SessionUser } from '../useSessionUser';
 import { UserMenu } from './UserMenu';
