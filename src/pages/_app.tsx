@@ -1,4 +1,4 @@
-// The app frame every page shares, kept small so guest pages stay lean (perf-baseline.md):
+// The app frame every page shares, kept small so guest pages stay lean (docs/performance.md):
 // translations, toasts and the route progress bar. Heavier providers come with a page's layout.
 import type { AppProps } from 'next/app';
 import type { EmotionCache } from '@emotion/react';
