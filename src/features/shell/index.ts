@@ -1,5 +1,5 @@
 // The app shell's public entry: layouts for pages, the navigation data and the session user.
-export { staffLayout, staffOrPublicLayout } from './layouts';
+export { staffLayout } from './layouts';
 export { lazyView } from './lazyView';
 export { authLayout, plainLayout } from './lightLayouts';
 export { NAV_AREAS, navigationFor, canOpen, type NavArea } from './navigation';

@@ -2,7 +2,6 @@
 // data client with the guarded shell (StaffChrome) from a chunk of their own, so Apollo and the
 // shell are off the first-load path (docs/performance.md); auth and error pages have lighter layouts
 // in lightLayouts.tsx. Pages without a layout stay lean (no MUI, no session).
-import type { ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { BaseProviders } from '@/components/BaseProviders';
@@ -28,17 +27,6 @@ export function staffLayout(area?: string): GetLayout {
           <StaffChrome area={area}>{page}</StaffChrome>
         </BaseProviders>
       </>
-    );
-  };
-}
-
-/** Like a staff page when signed in; shows `signedOut` to visitors instead of sending them away. */
-export function staffOrPublicLayout(signedOut: ReactNode): GetLayout {
-  return function HomeLayout(page, { emotionCache }) {
-    return (
-      <BaseProviders emotionCache={emotionCache}>
-        <StaffChrome signedOut={signedOut}>{page}</StaffChrome>
-      </BaseProviders>
     );
   };
 }
