@@ -1,0 +1,104 @@
+// Break-it review of bookings, the calendar and the pricing/iCal functions (server side), with real
+// tokens on the real embedded backend and the demo data. Each test here is a finding that is NOT
+// fixed yet: it fails until the hole is closed. What held up is listed in the review report.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBackend } from '../../backend/server';
+import { startTestBackend } from '../helpers/backend';
+import { demoDay } from '../helpers/dates';
+import { ACC, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
+
+let backend: RunningBackend;
+let client: Client;
+let server: http.Server;
+let base = '';
+const routes = new Map<string, string>();
+
+const manager: Caller = { role: 'manager', userId: DEMO.manager };
+const communicator: Caller = { role: 'communicator', userId: DEMO.communicator };
+const owner2: Caller = { role: 'owner', userId: DEMO.owner2 };
+
+const ymd = (day: string) => day.replace(/-/g, '');
+/** A plain channel feed of all-day events, UID exactly as given. */
+function feed(events: { uid: string; start: string; end: string }[]): string {
+  return [
+    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Attacker//Feed 1.0//EN',
+    ...events.flatMap((e) => ['BEGIN:VEVENT', `UID:${e.uid}`, 'DTSTAMP:20260420T101010Z', `DTSTART;VALUE=DATE:${ymd(e.start)}`, `DTEND;VALUE=DATE:${ymd(e.end)}`, 'SUMMARY:Reserved', 'END:VEVENT']),
+    'END:VCALENDAR',
+  ].join('\r\n') + '\r\n';
+}
+
+async function syncAs(caller: { role: string; userId: string }, feedId: string) {
+  const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [caller.role], 'x-hasura-default-role': caller.role, 'x-hasura-user-id': caller.userId }, sub: caller.userId }, 900);
+  const res = await fetch(`${backend.url}/v1/functions/ical/sync`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ feedId }) });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+interface Stay { id: string; channel: string; ota_code: string; checkin: string; checkout: string; status: string }
+const bookingById = async (id: string) => (await client.data<{ bookings_by_pk: Stay }>('admin-secret', 'query($id: uuid!) { bookings_by_pk(id: $id) { id channel ota_code checkin checkout status } }', { id })).bookings_by_pk;
+
+beforeAll(async () => {
+  process.env.ICAL_ALLOW_PRIVATE_TARGETS = 'true';
+  process.env.ICAL_FETCH_TIMEOUT_MS = '2000';
+  server = http.createServer((req, res) => {
+    const body = routes.get(req.url ?? '');
+    if (body === undefined) res.writeHead(404).end('no such feed');
+    else res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  backend = await startTestBackend({ applySeeds: true });
+  client = makeClient(backend);
+}, 180_000);
+
+afterAll(async () => {
+  await backend?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  server?.closeAllConnections?.();
+});
+
+describe('iCal import as a property manager', () => {
+  // The metadata lets a manager change only the notes of a managed booking (bookings update
+  // columns: notes). An import feed the manager adds to a managed unit, with the UID set to the OTA
+  // code of a booking already on that unit, "adopts" that booking; the importer then moves it to
+  // the feed's dates and cancels it when the event leaves the feed, with the admin secret.
+  it('a manager cannot move or cancel a channel booking of a managed unit by adopting its OTA code in an own feed', async () => {
+    const found = await client.data<{ bookings: Stay[] }>(manager, 'query($u: uuid!, $from: date!) { bookings(where: {booked_units: {unit_id: {_eq: $u}}, status: {_neq: cancelled}, checkin: {_gt: $from}, channel: {_in: [airbnb, booking]}}, order_by: {checkin: asc}, limit: 1) { id channel ota_code checkin checkout status } }', { u: UNIT.loftA, from: demoDay(30) });
+    const victim = found.bookings[0];
+    expect(victim, 'a future channel booking on the manager\'s unit').toBeDefined();
+    // Direct write is refused, as the metadata says.
+    const direct = await client.gql(manager, 'mutation($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {status: cancelled}) { id } }', { id: victim.id });
+    expect(direct.errors?.length).toBeGreaterThan(0);
+
+    // The same through an import feed the manager adds (a URL the manager controls).
+    routes.set('/adopt.ics', feed([{ uid: victim.ota_code, start: demoDay(380), end: demoDay(382) }]));
+    const added = await client.data<{ insert_ical_import_feeds_one: { id: string } }>(manager, 'mutation($o: ical_import_feeds_insert_input!) { insert_ical_import_feeds_one(object: $o) { id } }', { o: { unit_id: UNIT.loftA, channel: victim.channel, url: `${base}/adopt.ics` } });
+    const feedId = added.insert_ical_import_feeds_one.id;
+    const first = await syncAs(manager, feedId);
+    expect(first.status).toBe(200);
+    routes.set('/adopt.ics', feed([]));
+    const second = await syncAs(manager, feedId);
+    expect(second.status).toBe(200);
+
+    const after = await bookingById(victim.id);
+    expect({ checkin: after.checkin, checkout: after.checkout, status: after.status }).toEqual({ checkin: victim.checkin, checkout: victim.checkout, status: victim.status });
+  });
+});
+
+describe('booked units across accommodations', () => {
+  // A stay belongs to its booking's accommodation (NTAK reports, owner statements and the
+  // manager's scope all follow bookings.accommodation_id and booked_units.unit_id separately).
+  it('a communicator cannot hang a stay on another owner\'s unit under a booking of a different accommodation, outside the booking\'s dates', async () => {
+    const found = await client.data<{ bookings: { id: string; checkin: string; checkout: string }[] }>(communicator, 'query($a: uuid!, $from: date!) { bookings(where: {accommodation_id: {_eq: $a}, status: {_neq: cancelled}, checkin: {_gt: $from}}, order_by: {checkin: asc}, limit: 1) { id checkin checkout } }', { a: ACC.vaci, from: demoDay(30) });
+    const booking = found.bookings[0];
+    const inserted = await client.gql<{ insert_booked_units_one: { id: string } | null }>(communicator, 'mutation($o: booked_units_insert_input!) { insert_booked_units_one(object: $o) { id } }', {
+      o: { booking_id: booking.id, unit_id: UNIT.studio, checkin: demoDay(500), checkout: demoDay(502), adults: 1, price: 0 },
+    });
+    // Owner2 owns the studio (Palace Quarter): the foreign booking's stay and price now show in
+    // their portal, and the cleaning plan and NTAK follow a booking of Váci Loft.
+    const seenByOwner2 = await client.data<{ booked_units: { id: string }[] }>(owner2, 'query($b: uuid!) { booked_units(where: {booking_id: {_eq: $b}}) { id } }', { b: booking.id });
+    expect(inserted.errors?.length ?? 0, 'the insert is refused').toBeGreaterThan(0);
+    expect(seenByOwner2.booked_units).toEqual([]);
+  });
+});
