@@ -102,3 +102,19 @@ describe('booked units across accommodations', () => {
     expect(seenByOwner2.booked_units).toEqual([]);
   });
 });
+
+describe('oversized calendar bulk writes', () => {
+  // The calendar's bulk edit sends one row per night of the selection. Nothing caps the number of
+  // rows or the dates: a manager's single request of 20,000 nights (years 2030-2084, far beyond the
+  // calendar's axis) is written and holds the one database for seconds (every other user's request
+  // waits), and a larger one inside the 5 MB body limit fails as an internal "database query
+  // error" (code unexpected) instead of a clear refusal.
+  it('a manager\'s bulk close of 30,000 nights is refused with a clear error, not an internal database error', async () => {
+    const start = Date.UTC(2030, 0, 1);
+    const objects = Array.from({ length: 30_000 }, (_, i) => ({ unit_id: UNIT.loftA, date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), is_closed: true }));
+    const r = await client.gql(manager, 'mutation($o: [unit_dates_insert_input!]!) { insert_unit_dates(objects: $o, on_conflict: {constraint: unit_dates_pkey, update_columns: [is_closed]}) { affected_rows } }', { o: objects });
+    expect(r.errors?.length, 'refused').toBeGreaterThan(0);
+    expect(r.errors?.[0].extensions.code).not.toBe('unexpected');
+    expect(r.errors?.[0].message).not.toMatch(/database query error/i);
+  });
+});
