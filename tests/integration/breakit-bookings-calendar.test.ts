@@ -118,3 +118,24 @@ describe('oversized calendar bulk writes', () => {
     expect(r.errors?.[0].message).not.toMatch(/database query error/i);
   });
 });
+
+describe('uniqueness errors on rows the caller may not write', () => {
+  // The insert reaches the table's unique constraints before the permission check, so a manager
+  // learns, one guess at a time, the names of another manager's fees, rates and units (and which
+  // occupancy/currency pairs their base rates use): the answer differs for a taken name.
+  it('a manager gets the same refusal for a taken and a free name on another manager\'s accommodation (fees, rates, units)', async () => {
+    const names = await client.data<{ fees: { name: string }[]; rates: { name: string }[]; units: { name: string }[] }>('admin-secret', 'query($a: uuid!, $u: uuid!) { fees(where: {accommodation_id: {_eq: $a}}, limit: 1) { name } rates(where: {unit_id: {_eq: $u}}, limit: 1) { name } units(where: {accommodation_id: {_eq: $a}}, limit: 1) { name } }', { a: ACC.palace, u: UNIT.studio });
+    const tries = {
+      fee: (name: string) => client.gql(manager, 'mutation($o: fees_insert_input!) { insert_fees_one(object: $o) { id } }', { o: { accommodation_id: ACC.palace, name, type: 'FIX', value: 1, currency: 'EUR' } }),
+      rate: (name: string) => client.gql(manager, 'mutation($o: rates_insert_input!) { insert_rates_one(object: $o) { id } }', { o: { unit_id: UNIT.studio, name, occupancy: 9, currency: 'HUF', price: 1 } }),
+      unit: (name: string) => client.gql(manager, 'mutation($o: units_insert_input!) { insert_units_one(object: $o) { id } }', { o: { accommodation_id: ACC.palace, name } }),
+    };
+    const taken = { fee: names.fees[0].name, rate: names.rates[0].name, unit: names.units[0].name };
+    for (const kind of ['fee', 'rate', 'unit'] as const) {
+      const onTaken = await tries[kind](taken[kind]);
+      const onFree = await tries[kind](`Breakit free ${kind} name`);
+      expect(onFree.errors?.[0].extensions.code, `${kind}: free name`).toBe('permission-error');
+      expect({ kind, code: onTaken.errors?.[0].extensions.code, message: onTaken.errors?.[0].message }).toEqual({ kind, code: onFree.errors?.[0].extensions.code, message: onFree.errors?.[0].message });
+    }
+  });
+});
