@@ -139,3 +139,19 @@ describe('uniqueness errors on rows the caller may not write', () => {
     }
   });
 });
+
+describe('the quote function with extreme amounts', () => {
+  // Amounts are integers of minor units in JavaScript numbers: a fee per night and guest at the
+  // column's largest value (numeric(12,2)) over a year for 100 guests passes 2^53 minor units and
+  // the answer is silently off (364999999999635.06 for 9999999999.99 x 365 x 100 =
+  // 364999999999635.00), and no booking column could hold it. It must be refused or exact.
+  it('a quote whose fees pass the safe integer range is refused, never answered with a wrong amount', async () => {
+    const fee = await client.data<{ insert_fees_one: { id: string } }>(manager, 'mutation($o: fees_insert_input!) { insert_fees_one(object: $o) { id } }', { o: { accommodation_id: ACC.vaci, name: 'Breakit huge fee', type: 'FIX', value: '9999999999.99', currency: 'EUR', per_night: true, per_guest: true } });
+    const rate = (await client.data<{ rates: { id: string }[] }>(manager, 'query($u: uuid!) { rates(where: {unit_id: {_eq: $u}, parent_rate_id: {_is_null: true}, currency: {_eq: EUR}}, limit: 1) { id } }', { u: UNIT.loftA })).rates[0];
+    const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['manager'], 'x-hasura-default-role': 'manager', 'x-hasura-user-id': DEMO.manager }, sub: DEMO.manager }, 900);
+    const res = await fetch(`${backend.url}/v1/functions/quote`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ unitId: UNIT.loftA, rateId: rate.id, checkIn: '2030-01-01', checkOut: '2031-01-01', adults: 50, children: 50, fees: [fee.insert_fees_one.id] }) });
+    const body = (await res.json()) as { feesTotal?: number };
+    if (res.status === 200) expect(body.feesTotal).toBe(364999999999635);
+    else expect(res.status).toBe(422);
+  });
+});
