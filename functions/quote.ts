@@ -12,7 +12,8 @@
 //        dates-out-of-order, stay-too-long (> 366 nights), invalid-guests, too-many-fees,
 //        invalid-locale, unknown-unit, unknown-rate, unknown-fee.
 // 401 unauthorized (no, forged or expired token), 403 forbidden (a role that cannot read rates),
-// 405 method-not-allowed, 422 rate-misconfigured / fee-needs-exchange-rate.
+// 405 method-not-allowed, 422 rate-misconfigured / fee-needs-exchange-rate / amount-too-large (an
+// amount past 2^53 minor units, which a number cannot hold exactly).
 //
 // Decision: a function, not a Hasura Action. The engine is TypeScript, so an Action would only
 // be a GraphQL wrapper around this same handler; the function runs unchanged on Nhost Cloud and
@@ -84,6 +85,7 @@ export default async function quote(req: Request, res: Response): Promise<void> 
     );
   } catch (e) {
     if (!(e instanceof PricingError)) throw e;
+    if (e.code === 'amountTooLarge') return fail(res, 422, 'amount-too-large', 'The amounts of this stay are too large to compute exactly', 'fees');
     if (e.code === 'missingExchangeRate') return fail(res, 422, 'fee-needs-exchange-rate', 'A fee is in another currency than the rate and no EUR/HUF rate is configured', 'fees');
     return fail(res, 422, 'rate-misconfigured', `The rate cannot be priced (${e.code}): ${e.message}`, 'rateId');
   }

@@ -330,6 +330,26 @@ describe('fees and tourist tax', () => {
     expect(() => feeAmount(fee({}), { ...s, currency: 'HUF' })).toThrowError(PricingError);
   });
 
+  it('refuses a fee or a total past 2^53 minor units instead of answering a rounded amount', () => {
+    // 9999999999.99 EUR per night and guest, 365 nights, 100 guests: 364999999999635.00 EUR, which
+    // a number holds only as 364999999999635.06.
+    const huge = fee({ value: 999_999_999_999, perNight: true, perGuest: true });
+    const code = (run: () => unknown) => {
+      try {
+        run();
+        return 'answered';
+      } catch (e) {
+        return e instanceof PricingError ? e.code : String(e);
+      }
+    };
+    expect(code(() => feeAmount(huge, { ...s, nights: 365, guests: 100 }))).toBe('amountTooLarge');
+    // The largest fee a stay can hold exactly is still answered, to the cent.
+    expect(feeAmount(fee({ value: 999_999_999_999, perNight: true, perGuest: true }), { ...s, nights: 9, guests: 1 })).toBe(8_999_999_999_991);
+    // Two fees that fit one by one but not together.
+    const half = fee({ value: 4_600_000_000_000_000 });
+    expect(code(() => quoteStay(data(), stay(), { fees: [half, { ...half, id: 'g' }] }))).toBe('amountTooLarge');
+  });
+
   it('adds fees and the tourist tax charged on top to the total; inclusive tax is already inside', () => {
     const budapest: TouristTaxRange = { id: 'bp', type: 'PERCENT', currency: 'HUF', inclusive: false, value: 4, validFrom: '2026-01-01', validTo: null, maxNights: null };
     const q = quoteStay(data(), stay({ children: 1 }), { fees: [fee({ name: 'Late check-out' })], taxRanges: [budapest] });

@@ -95,7 +95,16 @@ export interface PricingData {
   bookedNights?: ReadonlySet<string>;
 }
 
-export type PricingErrorCode = 'unknownRate' | 'missingParent' | 'cycle' | 'currencyMismatch' | 'invalidStay' | 'missingExchangeRate';
+export type PricingErrorCode = 'unknownRate' | 'missingParent' | 'cycle' | 'currencyMismatch' | 'invalidStay' | 'missingExchangeRate' | 'amountTooLarge';
+
+/**
+ * Amounts are whole minor units in JavaScript numbers, exact only up to 2^53. Past it a product or
+ * sum is silently rounded, so an amount that leaves the safe range is refused, never answered.
+ */
+function exact(amount: Minor, what: string): Minor {
+  if (!Number.isSafeInteger(amount)) throw new PricingError('amountTooLarge', `${what} is too large to compute exactly`);
+  return amount;
+}
 
 export class PricingError extends Error {
   constructor(
@@ -341,7 +350,7 @@ export function convert(amount: Minor, from: Currency, to: Currency, eurHuf?: nu
 export function feeAmount(fee: FeeRule, stay: { nights: number; guests: number; accommodation: Minor; currency: Currency }, eurHuf?: number): Minor {
   if (fee.type === 'PERCENT') return ppmShare(stay.accommodation, ppmOf(fee.value));
   const times = (fee.perNight ? stay.nights : 1) * (fee.perGuest ? stay.guests : 1);
-  return convert(Math.round(fee.value) * times, fee.currency, stay.currency, eurHuf);
+  return exact(convert(exact(Math.round(fee.value) * times, 'a fee'), fee.currency, stay.currency, eurHuf), 'a fee');
 }
 
 /** The price of a stay with its nights, fees, tourist tax and whether (and why not) it can be booked. */
@@ -367,7 +376,7 @@ export function quoteStay(data: PricingData, request: StayRequest, extras: Quote
     const ruleIds: string[] = [];
     const price = priceNight(plan, night, stay, ruleIds);
     nights[i] = { date: night.iso, price, ruleIds };
-    accommodation += price;
+    accommodation = exact(accommodation + price, 'the accommodation fee');
     if (isClosed(plan, night.iso)) closedDates.push(night.iso);
     if (data.bookedNights?.has(night.iso)) bookedDates.push(night.iso);
   }
@@ -387,7 +396,7 @@ export function quoteStay(data: PricingData, request: StayRequest, extras: Quote
 
   const warnings: QuoteWarning[] = [...plan.warnings];
   const fees = (extras.fees ?? []).map((fee) => ({ id: fee.id, name: fee.name, amount: feeAmount(fee, { nights: stay.nights, guests: stay.guests, accommodation, currency: rate.currency }, extras.eurHuf) }));
-  const feesTotal = fees.reduce((sum, f) => sum + f.amount, 0);
+  const feesTotal = fees.reduce((sum, f) => exact(sum + f.amount, 'the fees'), 0);
   let touristTax: TouristTaxResult | null = null;
   if (extras.taxRanges?.length) {
     try {
@@ -407,7 +416,7 @@ export function quoteStay(data: PricingData, request: StayRequest, extras: Quote
     fees,
     feesTotal,
     touristTax,
-    total: accommodation + feesTotal + (touristTax?.addedToFee ?? 0),
+    total: exact(accommodation + feesTotal + (touristTax?.addedToFee ?? 0), 'the total'),
     bookable: reasons.length === 0,
     reasons,
     warnings,
