@@ -29,14 +29,14 @@ export interface ImportResult {
 interface State {
   units_by_pk: { accommodation_id: string } | null;
   ical_imported_events: { uid: string; booking: { id: string; checkin: string; checkout: string; status: string } }[];
-  bookings: { id: string; accommodation_id: string; ota_code: string; checkin: string; checkout: string; status: string; booked_units: { unit_id: string }[] }[];
+  bookings: { id: string; accommodation_id: string; ota_code: string; checkin: string; checkout: string; status: string }[];
   booked_units: { booking_id: string; checkin: string; checkout: string }[];
 }
 
 const STATE = `query IcalImportState($feed: uuid!, $unit: uuid!, $channel: booking_channels_enum!, $uids: [String!]!, $today: date!) {
   units_by_pk(id: $unit) { accommodation_id }
   ical_imported_events(where: { feed_id: { _eq: $feed } }) { uid booking { id checkin checkout status } }
-  bookings(where: { channel: { _eq: $channel }, ota_code: { _in: $uids } }) { id accommodation_id ota_code checkin checkout status booked_units { unit_id } }
+  bookings(where: { channel: { _eq: $channel }, ota_code: { _in: $uids } }) { id accommodation_id ota_code checkin checkout status }
   booked_units(where: { unit_id: { _eq: $unit }, is_cancelled: { _eq: false }, checkout: { _gt: $today } }) { booking_id checkin checkout }
 }`;
 
@@ -118,15 +118,16 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
     const events = parseFeed(await fetchFeed(feed.url, config));
     const state = await gql<State>(admin, STATE, { feed: feed.id, unit: feed.unit_id, channel: feed.channel, uids: events.map((e) => e.uid), today });
     if (!state.units_by_pk) throw new Error(UNIT_GONE);
-    const linked = new Set(state.ical_imported_events.map((i) => i.uid));
     const known: KnownBooking[] = state.ical_imported_events.map((i) => ({ uid: i.uid, bookingId: i.booking.id, start: i.booking.checkin, end: i.booking.checkout, cancelled: i.booking.status === 'cancelled' }));
-    for (const b of state.bookings) {
-      // A booking someone typed in with this UID as OTA code, on this unit: adopt it, never copy it.
-      if (!linked.has(b.ota_code) && b.booked_units.some((u) => u.unit_id === feed.unit_id)) known.push({ uid: b.ota_code, bookingId: b.id, start: b.checkin, end: b.checkout, cancelled: b.status === 'cancelled', unlinked: true });
-    }
+    // A feed changes only the bookings it created (its ical_imported_events). A booking that already carries
+    // this UID as its OTA code (typed in, or created by another feed) is never adopted: whoever adds
+    // a feed controls its events, and adopting would let a manager (who may change only a managed
+    // booking's notes) move, cancel or re-activate any channel booking of the unit by its OTA code.
+    // Such a UID is reported to the host as a conflict below instead.
     const mine = new Set(known.map((k) => k.bookingId));
     const others: OtherStay[] = state.booked_units.filter((u) => !mine.has(u.booking_id)).map((u) => ({ bookingId: u.booking_id, start: u.checkin, end: u.checkout }));
-    // The same UID as OTA code on another unit: the (channel, ota_code) key would refuse it; report it.
+    // The same UID as OTA code on a booking this feed did not create (this unit or another): the
+    // (channel, ota_code) key would refuse a copy and adopting it is not allowed; report it.
     // Only a booking of the feed's own accommodation is named: the feed's managers may not see
     // another accommodation's bookings, so those are reported without an id (a chosen UID must not
     // reveal a foreign booking's id, whose first 8 hex are its e-mail reference).
