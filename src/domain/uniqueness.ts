@@ -24,14 +24,21 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   bookings_channel_ota_code_key: { field: 'otaCode', messageKey: 'booking:errors.otaCodeTaken' },
   // Raised by the booked_units trigger (a check_violation without a constraint in the message).
   booked_units_capacity_check: { field: 'units', messageKey: 'booking:errors.capacity' },
+  booked_units_accommodation_check: { field: 'units', messageKey: 'booking:errors.unitAccommodation' },
   ical_import_feeds_unit_id_url_key: { field: 'url', messageKey: 'booking:ical.urlTaken' },
   ical_import_feeds_per_unit_check: { field: 'url', messageKey: 'booking:ical.tooManyFeeds' },
+  // The calendar's bulk-write limits (statement triggers on unit_dates and rate_dates).
+  calendar_nights_per_write_check: { field: 'nights', messageKey: 'calendar:edit.errors.tooManyNights' },
+  calendar_nights_range_check: { field: 'nights', messageKey: 'calendar:edit.errors.outOfRange' },
 };
 
 /** Trigger-raised violations Hasura reports by their message only (no constraint "name" in it). */
 const MESSAGE_CONSTRAINTS: Record<string, string> = {
   'The unit reached its maximum capacity': 'booked_units_capacity_check',
+  "A booked unit must belong to the booking's accommodation": 'booked_units_accommodation_check',
   'A unit can have at most 10 calendar imports': 'ical_import_feeds_per_unit_check',
+  'A calendar change can write at most 1000 nights at once': 'calendar_nights_per_write_check',
+  'Calendar nights can be changed from a year ago to three years ahead': 'calendar_nights_range_check',
 };
 
 interface GraphQLErrorLike {

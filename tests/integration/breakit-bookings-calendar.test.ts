@@ -101,6 +101,16 @@ describe('booked units across accommodations', () => {
     expect(inserted.errors?.length ?? 0, 'the insert is refused').toBeGreaterThan(0);
     expect(seenByOwner2.booked_units).toEqual([]);
   });
+
+  it('the database refuses a booked unit of another accommodation than its booking\'s, for a member too (insert and move)', async () => {
+    const member: Caller = { role: 'member', userId: DEMO.member };
+    const found = await client.data<{ bookings: { id: string; booked_units: { id: string }[] }[] }>(member, 'query($a: uuid!, $from: date!) { bookings(where: {accommodation_id: {_eq: $a}, status: {_neq: cancelled}, checkin: {_gt: $from}}, order_by: {checkin: asc}, limit: 1) { id booked_units { id } } }', { a: ACC.vaci, from: demoDay(30) });
+    const booking = found.bookings[0];
+    const inserted = await client.gql(member, 'mutation($o: booked_units_insert_input!) { insert_booked_units_one(object: $o) { id } }', { o: { booking_id: booking.id, unit_id: UNIT.studio, checkin: demoDay(500), checkout: demoDay(502), adults: 1, price: 0 } });
+    expect(inserted.errors?.[0]).toMatchObject({ message: expect.stringContaining("A booked unit must belong to the booking's accommodation"), extensions: { code: 'constraint-violation' } });
+    const moved = await client.gql(member, 'mutation($id: uuid!, $u: uuid!) { update_booked_units_by_pk(pk_columns: {id: $id}, _set: {unit_id: $u}) { id } }', { id: booking.booked_units[0].id, u: UNIT.studio });
+    expect(moved.errors?.[0].extensions.code).toBe('constraint-violation');
+  });
 });
 
 describe('oversized calendar bulk writes', () => {
@@ -116,6 +126,19 @@ describe('oversized calendar bulk writes', () => {
     expect(r.errors?.length, 'refused').toBeGreaterThan(0);
     expect(r.errors?.[0].extensions.code).not.toBe('unexpected');
     expect(r.errors?.[0].message).not.toMatch(/database query error/i);
+  });
+
+  it('the database caps a calendar write at 1000 nights and a year back to three years ahead; the UI\'s longest selection passes', async () => {
+    const close = (objects: { unit_id: string; date: string; is_closed: boolean }[]) => client.gql(manager, 'mutation($o: [unit_dates_insert_input!]!) { insert_unit_dates(objects: $o, on_conflict: {constraint: unit_dates_pkey, update_columns: [is_closed]}) { affected_rows } }', { o: objects });
+    const nights = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ unit_id: UNIT.loftA, date: demoDay(from + i), is_closed: false }));
+    const many = await close(nights(10, 1001));
+    expect(many.errors?.[0]).toMatchObject({ message: expect.stringContaining('at most 1000 nights'), extensions: { code: 'constraint-violation' } });
+    const old = await close([{ unit_id: UNIT.loftA, date: '1999-01-01', is_closed: true }]);
+    expect(old.errors?.[0]).toMatchObject({ message: expect.stringContaining('from a year ago to three years ahead'), extensions: { code: 'constraint-violation' } });
+    const far = await client.gql(manager, 'mutation($r: uuid!, $d: date!) { insert_rate_dates(objects: [{rate_id: $r, date: $d, price: 1}], on_conflict: {constraint: rate_dates_pkey, update_columns: [price]}) { affected_rows } }', { r: (await client.data<{ rates: { id: string }[] }>(manager, 'query($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u: UNIT.loftA })).rates[0].id, d: demoDay(4 * 366) });
+    expect(far.errors?.[0].extensions.code).toBe('constraint-violation');
+    const ok = await close(nights(10, 366));
+    expect(ok.errors).toBeUndefined();
   });
 });
 

@@ -10,6 +10,13 @@ import { NumericLiteral } from '../request/numericLiteral';
  */
 export const MAX_WHERE_CONDITIONS = 1000;
 
+/**
+ * Postgres's wire protocol counts a statement's bound values in 16 bits. Hasura inlines values, so
+ * it has no such limit (the database's own rules, e.g. the calendar's 1000 nights per write, answer
+ * first there); here a request past it is refused plainly instead of failing inside the driver.
+ */
+export const MAX_BOUND_VALUES = 65_535;
+
 export class CompileContext {
   readonly params: unknown[] = [];
   private aliasN = 0;
@@ -40,6 +47,7 @@ export class CompileContext {
 
   /** Binds a value; returns `$n`. */
   param(v: unknown): string {
+    if (this.params.length >= MAX_BOUND_VALUES) throw validationFailed(`the request holds too many values for one statement (at most ${MAX_BOUND_VALUES})`);
     this.params.push(v);
     return this.placeholder(this.params.length);
   }

@@ -2,6 +2,8 @@
 // (unit_dates), a nightly price and closed to arrival/departure on a rate (rate_dates). No refetch:
 // the window subscription brings the change back, to this user and everyone else looking.
 import { useMutation } from '@apollo/client/react';
+import { useTranslation } from 'next-i18next/pages';
+import { toast } from 'react-toastify';
 import { useWrite } from '@/components/form/useWrite';
 import { isoFromDay, type DayNumber } from '@/domain/pricing';
 import type { ArrivalDeparture } from '../bulkEdit';
@@ -17,7 +19,15 @@ function nights(from: DayNumber, to: DayNumber): string[] {
 }
 
 export function useCalendarEdits() {
-  const write = useWrite();
+  const save = useWrite();
+  const { t } = useTranslation('calendar');
+  // The calendar has no form field for a refusal the database names (too many nights, nights out
+  // of the editable range): it shows it as the toast of the failed write, translated.
+  const write = async (action: () => Promise<unknown>) => {
+    const result = await save(action);
+    if (result !== null && result !== 'failed') toast.error(t(result.messageKey));
+    return result;
+  };
   const [setClosed] = useMutation(SetUnitDatesClosedDocument);
   const [setMinStay] = useMutation(SetUnitDatesMinStayDocument);
   const [setPrice] = useMutation(SetRateDatesPriceDocument);
