@@ -6,3 +6,4 @@ DROP TRIGGER IF EXISTS rate_dates_update_limits ON public.rate_dates;
 DROP TRIGGER IF EXISTS rate_dates_delete_limits ON public.rate_dates;
 DROP FUNCTION IF EXISTS public.calendar_nights_written();
 DROP FUNCTION IF EXISTS public.calendar_nights_deleted();
+DROP FUNCTION IF EXISTS public.calendar_nights_count(bigint);

@@ -4,15 +4,27 @@
 -- the one database for seconds with tens of thousands of nights. Nights are editable from a year
 -- ago (corrections after the fact) to three years ahead (channels sell at most ~2 years out);
 -- deleting old rows stays possible, so deletes are only counted. Statement-level triggers with
--- transition tables count the rows once per statement (an upsert's updated rows fire the UPDATE
--- trigger). Errors are check_violations the web app maps to translated messages (domain/uniqueness).
-CREATE OR REPLACE FUNCTION public.calendar_nights_written() RETURNS trigger
+-- transition tables count the rows once per statement and add them up per transaction (one
+-- GraphQL request): an upsert's inserted rows fire the INSERT trigger and its updated rows the
+-- UPDATE trigger, so counting per statement alone would let one upsert write twice the cap.
+-- Errors are check_violations the web app maps to translated messages (domain/uniqueness).
+CREATE OR REPLACE FUNCTION public.calendar_nights_count(added bigint) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  total bigint := coalesce(nullif(current_setting('staydesk.calendar_nights', true), '')::bigint, 0) + added;
 BEGIN
-  IF (SELECT count(*) FROM calendar_new_rows) > 1000 THEN
+  PERFORM set_config('staydesk.calendar_nights', total::text, true);
+  IF total > 1000 THEN
     RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'calendar_nights_per_write_check',
       MESSAGE = 'A calendar change can write at most 1000 nights at once';
   END IF;
+END;
+$$;
+
+CREATE OR REPLACE FUNCTION public.calendar_nights_written() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM public.calendar_nights_count((SELECT count(*) FROM calendar_new_rows));
   IF EXISTS (SELECT 1 FROM calendar_new_rows WHERE date < current_date - 366 OR date > current_date + 3 * 366) THEN
     RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'calendar_nights_range_check',
       MESSAGE = 'Calendar nights can be changed from a year ago to three years ahead';
@@ -24,10 +36,7 @@ $$;
 CREATE OR REPLACE FUNCTION public.calendar_nights_deleted() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF (SELECT count(*) FROM calendar_old_rows) > 1000 THEN
-    RAISE EXCEPTION USING ERRCODE = 'check_violation', CONSTRAINT = 'calendar_nights_per_write_check',
-      MESSAGE = 'A calendar change can write at most 1000 nights at once';
-  END IF;
+  PERFORM public.calendar_nights_count((SELECT count(*) FROM calendar_old_rows));
   RETURN NULL;
 END;
 $$;
