@@ -34,7 +34,14 @@ describe('inbound e-mail helpers', () => {
     expect(senderVerdict('mx.p; none', from)).toEqual({ verified: false, why: 'no SPF, DKIM or DMARC result' });
     // Only the topmost header, or the one of the named authserv-id.
     expect(senderVerdict(['mx.p; dkim=none', 'mx.p; dmarc=pass'], from).verified).toBe(false);
-    expect(senderVerdict(['evil; dmarc=pass', 'mx.p; dmarc=pass'], from, 'MX.P').verified).toBe(true);
+    expect(senderVerdict(['evil; dmarc=pass header.from=example.hu', 'mx.p; dmarc=pass header.from=example.hu'], from, 'MX.P').verified).toBe(true);
+    // Only the provider's topmost header counts: a pass the sender wrote below it with the same id is ignored.
+    expect(senderVerdict(['mx.p; dmarc=fail header.from=example.hu; spf=fail', 'mx.p; dmarc=pass header.from=example.hu'], from, 'mx.p').verified).toBe(false);
+    // A ';' inside a quoted address is no separator: no 'dmarc=pass' result can be smuggled in.
+    expect(senderVerdict('mx.p; spf=pass smtp.mailfrom="a;dmarc=pass"@evil.com', from).verified).toBe(false);
+    expect(senderVerdict('mx.p; spf=pass smtp.mailfrom="a;dmarc=pass"@evil.com; dkim=pass header.d=example.hu', from)).toEqual({ verified: true, by: 'dkim=pass' });
+    // A dmarc pass must say which From domain it passed for.
+    expect(senderVerdict('mx.p; dmarc=pass', from).verified).toBe(false);
     expect(senderVerdict(['evil; dmarc=pass'], from, 'mx.p')).toEqual({ verified: false, why: 'no Authentication-Results from mx.p' });
   });
 

@@ -59,15 +59,24 @@ function aligned(a: string | undefined, b: string | undefined): boolean {
  * Only the provider's own header counts: the one whose authserv-id is `authservId` when given,
  * else the topmost one (servers prepend theirs; lower ones may be the sender's own forgeries).
  */
+/** The `;`-separated parts of an Authentication-Results header; a `;` inside a quoted string
+ * (an address the sender chose, say) does not start a new result. */
+function resultParts(header: string): string[] {
+  return header.match(/(?:"(?:[^"\\]|\\.)*"|[^;"])+/g) ?? [];
+}
+
 export function senderVerdict(authResults: string | string[] | undefined, from: string, authservId?: string): SenderVerdict {
   const headers = (Array.isArray(authResults) ? authResults : authResults ? [authResults] : []).map((h) => h.replace(/\([^()]*\)/g, ' '));
   const wanted = authservId?.trim().toLowerCase();
-  const ours = wanted ? headers.filter((h) => h.split(';')[0].trim().split(/\s+/)[0]?.toLowerCase() === wanted) : headers.slice(0, 1);
+  // Only the receiving server's own header counts: the topmost one (with the configured id when
+  // set). Headers below it, even with the same id, may have been written by the sender.
+  const top = wanted ? headers.find((h) => resultParts(h)[0]?.trim().split(/\s+/)[0]?.toLowerCase() === wanted) : headers[0];
+  const ours = top === undefined ? [] : [top];
   if (!ours.length) return { verified: false, why: wanted ? `no Authentication-Results from ${wanted}` : 'no Authentication-Results header' };
   const fromDomain = domainOf(from);
   const results: string[] = [];
   for (const header of ours) {
-    for (const part of header.split(';').slice(1)) {
+    for (const part of resultParts(header).slice(1)) {
       const m = part.trim().match(/^(spf|dkim|dmarc)\s*=\s*([a-z]+)\b(.*)$/is);
       if (!m) continue;
       const method = m[1].toLowerCase();
@@ -75,7 +84,7 @@ export function senderVerdict(authResults: string | string[] | undefined, from: 
       const props = Object.fromEntries([...m[3].matchAll(/([a-z]+\.[a-z-]+)\s*=\s*("[^"]*"|\S+)/gi)].map((p) => [p[1].toLowerCase(), p[2].replace(/"/g, '')]));
       results.push(`${method}=${result}`);
       if (result !== 'pass') continue;
-      if (method === 'dmarc' && (!props['header.from'] || aligned(domainOf(props['header.from']), fromDomain))) return { verified: true, by: 'dmarc=pass' };
+      if (method === 'dmarc' && props['header.from'] && aligned(domainOf(props['header.from']), fromDomain)) return { verified: true, by: 'dmarc=pass' };
       if (method === 'dkim' && aligned(domainOf(props['header.d'] ?? props['header.i']), fromDomain)) return { verified: true, by: 'dkim=pass' };
       if (method === 'spf' && aligned(domainOf(props['smtp.mailfrom'] ?? props['smtp.helo']), fromDomain)) return { verified: true, by: 'spf=pass' };
     }
