@@ -12,9 +12,10 @@ import { resolveFunctionFile } from './resolve';
 
 type FunctionHandler = (req: Request, res: Response) => unknown;
 
-/** The body's bytes before any decoding, on req.rawBody. */
+/** The body's bytes before any decoding, on req.rawBody. body-parser reads each request into a
+ * buffer of its own and never reuses it, so the bytes are kept as they are, not copied. */
 function keepRawBody(req: IncomingMessage, _res: ServerResponse, buf: Buffer): void {
-  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.from(buf);
+  (req as IncomingMessage & { rawBody?: Buffer }).rawBody = buf;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
