@@ -13,6 +13,10 @@ import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
 import { generateKeyAndCsr } from '../../functions/_registry/pki';
 import { seal } from '../../functions/_registry/secretBox';
+import { ntakPath, VIZA_PATHS } from '../../functions/_registry/config';
+import { sendSigned } from '../../functions/_registry/transport';
+import { buildEnvelope, buildReservation, type BookingInput } from '../../src/domain/ntak';
+import { buildVizaCheckIn, type VizaGuestInput } from '../../src/domain/viza';
 import { startRegistryDoubles, type RegistryDoubles } from './server';
 
 let backend: RunningBackend;
@@ -230,6 +234,52 @@ describe('reporting', () => {
     await gql(`mutation ($id: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {zip: "10001"}) { id } }`, { id: guest });
     const again = await call('registry/resend', { submissionId: failed.id }, 'communicator');
     expect(again).toMatchObject({ status: 200, body: { status: 'success' } });
+  }, 60_000);
+
+  it('the doubles refuse a country code NTAK does not know as NTAK documents it (422, the field named)', async () => {
+    const { privateKeyPem, csrPem } = await generateKeyAndCsr(2048);
+    const certPem = await doubles.issueCertificate(csrPem, { accommodationName: 'Registry Test Loft', reportingId: 'AB12CD34' });
+    const acc = { ntakId: 'AB12CD34', ntakName: 'Registry Test Loft', name: 'Registry Test Loft', taxId: '12345678-1-42', ownerName: 'Kovács Kft.' };
+    const unitIn = { id: ids.unit, name: 'A1', category: 'APARTMAN', singleBeds: 1, doubleBeds: 1, tempBeds: 0, occAdults: 3, occChildren: 0, occInfants: 0 };
+    const booking = { id: crypto.randomUUID(), channel: 'direct', status: 'new', customerCountry: 'XX', checkin: '2030-07-01', checkout: '2030-07-03', adults: 1, children: 0, infants: 0, currency: 'HUF', accommodationFee: 40000, cleaningFee: 0, createdAt: '2030-06-01T10:00:00Z', bookedUnits: [{ id: crypto.randomUUID(), unit: unitIn, checkin: '2030-07-01', checkout: '2030-07-03', adults: 1, children: 0, infants: 0, cancelled: false, guests: [] }] } as BookingInput;
+    const send = (url: string, body: unknown) => sendSigned({ url, body: JSON.stringify(buildEnvelope(acc, crypto.randomUUID(), new Date(), 'Staydesk test', body)), certPem, keyPem: privateKeyPem, caPem: doubles.caPem });
+
+    const reservation = await send(`${doubles.ntakUrl}${ntakPath('reservation')}`, buildReservation(booking, new Date().toISOString(), []).body);
+    expect(reservation.status).toBe(422);
+    expect(reservation.body).toEqual({ message: 'The given data was invalid.', errors: { nationality: [expect.stringContaining("NTAK's list")] } });
+    const fixed = await send(`${doubles.ntakUrl}${ntakPath('reservation')}`, buildReservation({ ...booking, customerCountry: 'GB' }, new Date().toISOString(), []).body);
+    expect(fixed).toMatchObject({ status: 200, body: { foglalasEsemenyResponse: [] } });
+
+    const vizaGuest = { id: crypto.randomUUID(), firstName: 'Jan', lastName: 'Novák', dob: '1980-01-02', gender: 'male', nationality: 'XX', documentId: 'P1234567', documentType: 'passport', checkinTime: '2030-07-01T15:00:00Z', checkoutTime: '2030-07-03T09:00:00Z', visaNumber: null, visaDateOfEntry: null, visaPlaceOfEntry: null, scanned: null } as VizaGuestInput;
+    const viza = await send(`${doubles.vizaUrl}${VIZA_PATHS.check_in()}`, buildVizaCheckIn([vizaGuest], new Date().toISOString()).body);
+    expect(viza.status).toBe(422);
+    expect(viza.body).toMatchObject({ status: 'DATA-REJECTED', errors: { 'guests[0].manual.nationality': [expect.any(String)], 'guests[0].scanned.nationality': [expect.any(String)] } });
+  }, 60_000);
+
+  it("a booker's country stored before the check is reported as the field to fix on the booking; fixed, the re-send is accepted", async () => {
+    const booking = crypto.randomUUID();
+    const b = await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, {
+      b: { id: booking, accommodation_id: ids.acc, customer_name: 'Oliver Brown', customer_country: 'GB', channel: 'direct', checkin: '2030-08-10', checkout: '2030-08-12', adults: 1, currency: 'HUF', accommodation_fee: 50000, booked_units: { data: [{ unit_id: ids.unit, adults: 1 }] } },
+    });
+    expect(b.errors).toBeUndefined();
+    await waitFor(async () => (await submissions({ booking_id: { _eq: booking }, status: { _eq: 'success' } }))[0]);
+    // 'UK' as a database from before migration 1795500000000 may hold it; the guest count changes
+    // afterwards, so the modified reservation is built from the stored row.
+    await backend.ctx.db.query('ALTER TABLE public.bookings DISABLE TRIGGER bookings_country_check');
+    await backend.ctx.db.query(`UPDATE public.bookings SET customer_country = 'UK' WHERE id = $1`, [booking]);
+    await backend.ctx.db.query('ALTER TABLE public.bookings ENABLE TRIGGER bookings_country_check');
+    await gql(`mutation ($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {adults: 2}) { id } }`, { id: booking }, { role: 'member' });
+    const failed = await waitFor(async () => (await submissions({ booking_id: { _eq: booking }, status: { _eq: 'error' } }))[0]);
+    expect(failed.reason).toMatch(/^invalid: nationality: /);
+    expect(failed.field_errors).toEqual([expect.objectContaining({ path: 'nationality', code: 'enum', fix: { table: 'bookings', id: booking, column: 'customer_country' } })]);
+    expect(failed.payload.message.body.nationality).toBe('UK');
+    const sent = doubles.received.length;
+
+    const fix = await gql(`mutation ($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {customer_country: "GB"}) { id } }`, { id: booking }, { role: 'communicator' });
+    expect(fix.errors).toBeUndefined();
+    const again = await call('registry/resend', { submissionId: failed.id }, 'communicator');
+    expect(again).toMatchObject({ status: 200, body: { status: 'success' } });
+    expect(doubles.received.slice(sent).some((r) => r.type === 'reservation' && r.status === 200 && (r.body as { nationality?: string }).nationality === 'GB')).toBe(true);
   }, 60_000);
 
   it('an expired certificate blocks sending with a clear reason', async () => {

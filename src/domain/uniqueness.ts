@@ -25,6 +25,10 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   // Raised by the booked_units trigger (a check_violation without a constraint in the message).
   booked_units_capacity_check: { field: 'units', messageKey: 'booking:errors.capacity' },
   booked_units_accommodation_check: { field: 'units', messageKey: 'booking:errors.unitAccommodation' },
+  // Raised by the country triggers (migration 1795500000000): a code NTAK does not know.
+  bookings_customer_country_ntak_check: { field: 'customerCountry', messageKey: 'booking:validation.country' },
+  guest_checkins_nationality_ntak_check: { field: 'nationality', messageKey: 'journey:validation.country' },
+  guest_checkins_country_ntak_check: { field: 'country', messageKey: 'journey:validation.country' },
   ical_import_feeds_unit_id_url_key: { field: 'url', messageKey: 'booking:ical.urlTaken' },
   ical_import_feeds_per_unit_check: { field: 'url', messageKey: 'booking:ical.tooManyFeeds' },
   // The calendar's bulk-write limits (statement triggers on unit_dates and rate_dates).
@@ -36,6 +40,9 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
 const MESSAGE_CONSTRAINTS: Record<string, string> = {
   'The unit reached its maximum capacity': 'booked_units_capacity_check',
   "A booked unit must belong to the booking's accommodation": 'booked_units_accommodation_check',
+  "The booker's country is not a country code NTAK accepts": 'bookings_customer_country_ntak_check',
+  "The guest's nationality is not a country code NTAK accepts": 'guest_checkins_nationality_ntak_check',
+  "The guest's country of residence is not a country code NTAK accepts": 'guest_checkins_country_ntak_check',
   'A unit can have at most 10 calendar imports': 'ical_import_feeds_per_unit_check',
   'A calendar change can write at most 1000 nights at once': 'calendar_nights_per_write_check',
   'Calendar nights can be changed from a year ago to three years ahead': 'calendar_nights_range_check',

@@ -52,6 +52,14 @@ describe('the booking form schema', () => {
     expect(await errorsOf({ ...v, checkin: '2026-02-30' })).toMatchObject({ checkin: 'booking:validation.date' });
   });
 
+  it('takes only a country code NTAK knows (upper-cased), or none', async () => {
+    const v = valid();
+    for (const code of ['XX', 'UK', 'EU', 'other', 'H', 'HUN', 'G'.repeat(10_000)]) {
+      expect(await errorsOf({ ...v, customerCountry: code }), code.slice(0, 5)).toEqual({ customerCountry: 'booking:validation.country' });
+    }
+    for (const code of ['GB', 'gb', ' xk ', '']) expect(await errorsOf({ ...v, customerCountry: code }), code).toEqual({});
+  });
+
   it("puts the spec's capacity message on the guest count over the unit's capacity", async () => {
     const v = valid();
     expect(await errorsOf({ ...v, units: [{ ...v.units[0], adults: 3 }] })).toEqual({ 'units[0].adults': 'booking:errors.capacity' });

@@ -3,6 +3,7 @@
 // says the same, 'The unit reached its maximum capacity'; checking here first names the field).
 import * as yup from 'yup';
 import { formMessage } from '@/lib/i18n/formMessage';
+import { isNtakCountryCode } from '../ntak/enums';
 import { BOOKING_CHANNELS, BOOKING_STATUSES, CURRENCIES, isIsoDate, type BookingChannel, type BookingStatus, type Currency } from './values';
 
 export interface BookedUnitValues {
@@ -93,7 +94,8 @@ export function bookingSchema(capacities: ReadonlyMap<string, UnitCapacity> = ne
     customerName: yup.string().trim().required(required()).min(2, formMessage('booking:validation.nameMin')).max(200, formMessage('booking:validation.tooLong')),
     customerEmail: yup.string().trim().max(320, formMessage('booking:validation.tooLong')).email(formMessage('booking:validation.email')).default(''),
     customerPhone: yup.string().trim().max(40, formMessage('booking:validation.tooLong')).matches(/^$|^\+?[0-9 ()./-]{6,30}$/, formMessage('booking:validation.phone')).default(''),
-    customerCountry: yup.string().trim().uppercase().matches(/^$|^[A-Z]{2}$/, formMessage('booking:validation.country')).default(''),
+    // A code NTAK knows (the reservation report carries it); the database checks the same list.
+    customerCountry: yup.string().trim().uppercase().max(2, formMessage('booking:validation.country')).test('ntak-country', formMessage('booking:validation.country'), (v) => !v || isNtakCountryCode(v)).default(''),
     language: yup.mixed<'en' | 'hu'>().oneOf(['en', 'hu']).required(required()),
     channel: yup.mixed<BookingChannel>().oneOf(BOOKING_CHANNELS).required(required()),
     otaCode: yup.string().trim().max(200, formMessage('booking:validation.tooLong')).default(''),

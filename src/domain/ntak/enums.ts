@@ -35,8 +35,9 @@ export type SzepSubtype = (typeof SZEP_SUBTYPES)[number];
 export const DEFAULT_VAT_RATES = [0, 5, 18, 27] as const;
 
 /**
- * ISO 3166-1 alpha-2 codes NTAK accepts (its list is every ISO code plus XK), or `other`.
- * Anything else is sent as `other`, as the NTAK.guru wrapper does.
+ * ISO 3166-1 alpha-2 codes NTAK accepts (its documented list is every ISO code plus XK), besides
+ * its `other`. The database holds the same list (`public.is_ntak_country`, migration
+ * 1795500000000; `countryCodes.test.ts` compares them).
  */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   (
@@ -50,8 +51,30 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** The country code NTAK takes for `code`: the upper-cased ISO code when on its list, else `other`. */
+/**
+ * Whether `value` is a country code NTAK and VIZA accept as stored (upper case, on the list): the
+ * rule of the booking and check-in forms, the journey's functions and the database triggers.
+ */
+export function isNtakCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && COUNTRY_CODES.has(value);
+}
+
+/**
+ * The country code sent to NTAK for a stored `code`: none known becomes `other` (NTAK's value for
+ * an unknown country). A code NTAK does not know (`XX`, or `UK` typed for Britain) is sent as it is,
+ * not hidden as `other`: the registry refuses it and the dashboard names the field to fix, so a
+ * typo is corrected instead of reported as "another country".
+ */
 export function ntakCountry(code: string | null | undefined): string {
+  const upper = (code ?? '').trim().toUpperCase();
+  return upper === '' ? 'other' : upper;
+}
+
+/**
+ * The code for a value nobody can correct, such as a document reader's output: on NTAK's list, or
+ * `other` (as the NTAK.guru wrapper maps unknown codes).
+ */
+export function countryOrOther(code: string | null | undefined): string {
   const upper = (code ?? '').trim().toUpperCase();
   return COUNTRY_CODES.has(upper) ? upper : 'other';
 }

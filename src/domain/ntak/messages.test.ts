@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCheckIn, buildCheckOut, buildDailyClose, buildEnvelope, buildGuest, buildReservation, buildRoomChange, certificateState, daysToClose, fixTargetFor,
-  MissingRateError, ntakCountry, ntakTimestamp, toHuf, validateNtakBody, validateNtakHeader,
+  MissingRateError, countryOrOther, isNtakCountryCode, ntakCountry, ntakTimestamp, toHuf, validateNtakBody, validateNtakHeader,
   type BookedUnitInput, type BookingInput, type GuestInput, type UnitInput,
 } from '.';
 
@@ -29,8 +29,11 @@ describe('guest and unit', () => {
     });
     expect(JSON.stringify(buildGuest(anna))).not.toMatch(/g1|1957-06-02/);
   });
-  it('sends unknown countries as other and XK as itself', () => {
-    expect([ntakCountry('XK'), ntakCountry('ZZ'), ntakCountry(null), ntakCountry('hu')]).toEqual(['XK', 'other', 'other', 'HU']);
+  it('sends a missing country as other, XK as itself, and an unknown code as it is so the registry names it', () => {
+    expect([ntakCountry('XK'), ntakCountry(null), ntakCountry(' '), ntakCountry('hu')]).toEqual(['XK', 'other', 'other', 'HU']);
+    expect([ntakCountry('ZZ'), ntakCountry('uk')]).toEqual(['ZZ', 'UK']);
+    expect([countryOrOther('ZZ'), countryOrOther('at'), countryOrOther(undefined)]).toEqual(['other', 'AT', 'other']);
+    expect([isNtakCountryCode('GB'), isNtakCountryCode('XK'), isNtakCountryCode('UK'), isNtakCountryCode('XX'), isNtakCountryCode('gb'), isNtakCountryCode('other'), isNtakCountryCode(36), isNtakCountryCode('G'.repeat(100_000))]).toEqual([true, true, false, false, false, false, false, false]);
   });
   it('formats timestamps as Y-m-d H:i:s UTC, or ISO when configured', () => {
     expect(ntakTimestamp('2025-03-10T14:05:09+01:00')).toBe('2025-03-10 13:05:09');
@@ -62,6 +65,14 @@ describe('reservation', () => {
     expect(body.cancelled).toBe(true);
     expect(body.bookedResidentialUnits).toHaveLength(1);
     expect(validateNtakBody('reservation', body)).toEqual([]);
+  });
+  it('a booker country NTAK does not know (a row older than the check) is refused on the country field, fixed on the booking', () => {
+    const { body, sources } = buildReservation({ ...booking, customerCountry: 'UK' }, '2025-03-02T09:15:03Z', rates);
+    expect(body.nationality).toBe('UK');
+    const issues = validateNtakBody('reservation', body);
+    expect(issues.map((i) => `${i.path}:${i.code}`)).toEqual(['nationality:enum']);
+    expect(fixTargetFor(issues[0].path, sources)).toEqual({ table: 'bookings', id: 'b-0001', column: 'customer_country' });
+    expect(validateNtakBody('reservation', { ...body, nationality: 'other' })).toEqual([]);
   });
   it('maps the direct channel and a studio', () => {
     const { body } = buildReservation({ ...booking, channel: 'direct', bookedUnits: [{ ...stay, unit: studio }] }, '2025-03-02T09:15:03Z', rates);

@@ -2,7 +2,7 @@
 // document data twice, as the reader produced it (`scanned`) and as corrected (`manual`); the
 // check-out names the guests by the id used at check-in. Document images are never part of a
 // message and never stored: only the fields below leave Staydesk.
-import { ntakCountry } from '../ntak/enums';
+import { countryOrOther, ntakCountry } from '../ntak/enums';
 import { ntakTimestamp } from '../ntak/messages';
 import type { Sources } from '../ntak/issues';
 
@@ -122,7 +122,8 @@ export function scannedDocument(g: VizaGuestInput): VizaDocument {
     placeOfBirth: pick('placeOfBirth', 'pob'),
     motherFirstName: pick('motherFirstName', 'mother_first_name'),
     motherLastName: pick('motherLastName', 'mother_last_name'),
-    nationality: nationality ? ntakCountry(nationality) : undefined,
+    // The reader's value cannot be corrected here (the manual block carries the correction).
+    nationality: nationality ? countryOrOther(nationality) : undefined,
     gender: gender ? (GENDER[gender] ?? 'EGYEB_VAGY_NEM_ISMERT') : undefined,
     documentType: doc ? (DOCUMENT[doc] ?? 'EGYEB') : (DOCUMENT[g.documentType] ?? 'EGYEB'),
     documentNumber: pick('documentNumber', 'document_number', 'documentId', 'document_id') ?? '',

@@ -19,6 +19,7 @@ import { BookingUnitOptionsDocument } from './bookingUnitOptions.generated';
 import { InsertBookingDocument } from './insertBooking.generated';
 import { SetBookingStatusDocument } from './setBookingStatus.generated';
 import { UpdateBookingDocument } from './updateBooking.generated';
+import { UpdateBookingGuestDetailsDocument } from './updateBookingGuestDetails.generated';
 import { UpdateBookingNotesDocument } from './updateBookingNotes.generated';
 
 let backend: RunningBackend;
@@ -174,6 +175,77 @@ describe('creating and editing bookings', () => {
     expect(other).toBeDefined();
     const outside = await ok<{ update_bookings_by_pk: { id: string } | null }>(manager, UpdateBookingNotesDocument, { id: other?.id, notes: 'not mine' });
     expect(outside.update_bookings_by_pk).toBeNull();
+  });
+});
+
+describe('country codes NTAK does not know', () => {
+  // The booker's country and a guest's nationality and residence go to NTAK and VIZA: the database
+  // takes only NTAK's codes (migration 1795500000000), whatever the client sends.
+  const guestRow = (bookingUnitId: string, over: Record<string, unknown> = {}) => ({
+    booking_unit_id: bookingUnitId, first_name: 'Jan', last_name: 'Novák', dob: '1980-01-02', gender: 'male', nationality: 'CZ', country: 'CZ', zip: '11000',
+    document_id: 'P1234567', document_type: 'passport', checkin_time: '2031-09-01T15:00:00Z', checkout_time: '2031-09-03T09:00:00Z', ...over,
+  });
+  const insertGuest = `mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id nationality } }`;
+
+  it('refuses unknown, lower-case, mistyped and oversized booker countries with the form message, from every writing role', async () => {
+    const unit = units[4];
+    for (const [i, code] of ['XX', 'UK', 'gb', 'other', 'HUN', 'G'.repeat(100_000), "H'"].entries()) {
+      const { object } = newBooking(unit, { checkin: `2031-09-${String(10 + i).padStart(2, '0')}`, checkout: `2031-09-${String(11 + i).padStart(2, '0')}` }, `Bad ${i}`);
+      const refused = await run(member, InsertBookingDocument, { object: { ...object, customer_country: code } });
+      expect(refused.errors?.length, code.slice(0, 8)).toBeGreaterThan(0);
+    }
+    // Wrong types never reach the check: the engine refuses them.
+    for (const code of [36, ['HU'], { code: 'HU' }, true]) {
+      const { object } = newBooking(unit, { checkin: '2031-09-20', checkout: '2031-09-21' }, 'Typed');
+      expect((await run(member, InsertBookingDocument, { object: { ...object, customer_country: code } })).errors?.length, JSON.stringify(code)).toBeGreaterThan(0);
+    }
+    const { object } = newBooking(unit, { checkin: '2031-09-22', checkout: '2031-09-24' }, 'Good Country');
+    const refused = await run(member, InsertBookingDocument, { object: { ...object, customer_country: 'XX' } });
+    expect(uniquenessViolation(refused.errors ?? [])).toEqual({ field: 'customerCountry', messageKey: 'booking:validation.country' });
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object: { ...object, customer_country: 'XK' } })).insert_bookings_one.id;
+    // A communicator edits the customer: the same check.
+    const byCommunicator = await run(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'UK' } });
+    expect(uniquenessViolation(byCommunicator.errors ?? [])).toEqual({ field: 'customerCountry', messageKey: 'booking:validation.country' });
+    await ok(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'GB' } });
+    expect((await ok<{ bookings_by_pk: { customer_country: string } }>(member, BookingDetailsDocument, { id })).bookings_by_pk.customer_country).toBe('GB');
+  });
+
+  it('does not block a row stored before the check: it can be edited and cancelled, and only a new code is checked', async () => {
+    const unit = units[4];
+    const { object } = newBooking(unit, { checkin: '2031-10-01', checkout: '2031-10-03' }, 'Old Row');
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object: { ...object, customer_country: 'GB' } })).insert_bookings_one.id;
+    // As a database from before migration 1795500000000 holds it.
+    await backend.ctx.db.query('ALTER TABLE public.bookings DISABLE TRIGGER bookings_country_check');
+    await backend.ctx.db.query(`UPDATE public.bookings SET customer_country = 'UK' WHERE id = $1`, [id]);
+    await backend.ctx.db.query('ALTER TABLE public.bookings ENABLE TRIGGER bookings_country_check');
+    await ok(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_phone: '+44 20 7946 0000', adults: 2 } });
+    await ok(member, SetBookingStatusDocument, { id, status: 'cancelled' });
+    expect((await run(member, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'XX' } })).errors?.length).toBeGreaterThan(0);
+    await ok(member, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'GB' } });
+    expect((await ok<{ bookings_by_pk: { customer_country: string; status: string } }>(member, BookingDetailsDocument, { id })).bookings_by_pk).toMatchObject({ customer_country: 'GB', status: 'cancelled' });
+  });
+
+  it("refuses a guest's unknown nationality or residence entered by staff, and keeps old guests editable", async () => {
+    const unit = units[4];
+    const { object } = newBooking(unit, { checkin: '2031-11-01', checkout: '2031-11-03' }, 'Guest Codes');
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object })).insert_bookings_one.id;
+    const bu = (await ok<{ bookings_by_pk: { booked_units: { id: string }[] } }>(member, BookingDetailsDocument, { id })).bookings_by_pk.booked_units[0].id;
+    for (const over of [{ nationality: 'XX' }, { country: 'UK' }, { nationality: 'cz' }, { country: 'C'.repeat(100_000) }, { nationality: 42 }, { country: null }]) {
+      const r = await client.gql(member, insertGuest, { g: guestRow(bu, over) });
+      expect(r.errors?.length, JSON.stringify(over).slice(0, 30)).toBeGreaterThan(0);
+    }
+    const nat = await client.gql(member, insertGuest, { g: guestRow(bu, { nationality: 'XX' }) });
+    expect(uniquenessViolation(nat.errors ?? [])).toEqual({ field: 'nationality', messageKey: 'journey:validation.country' });
+    const res = await client.gql(member, insertGuest, { g: guestRow(bu, { country: 'YU' }) });
+    expect(uniquenessViolation(res.errors ?? [])).toEqual({ field: 'country', messageKey: 'journey:validation.country' });
+    const guest = (await client.data<{ insert_guest_checkins_one: { id: string } }>(member, insertGuest, { g: guestRow(bu) })).insert_guest_checkins_one.id;
+    await backend.ctx.db.query('ALTER TABLE public.guest_checkins DISABLE TRIGGER guest_checkins_country_check');
+    await backend.ctx.db.query(`UPDATE public.guest_checkins SET nationality = 'CS' WHERE id = $1`, [guest]);
+    await backend.ctx.db.query('ALTER TABLE public.guest_checkins ENABLE TRIGGER guest_checkins_country_check');
+    const edit = `mutation ($id: uuid!, $s: guest_checkins_set_input!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: $s) { id nationality zip } }`;
+    expect((await client.data<{ update_guest_checkins_by_pk: { zip: string } }>(communicator, edit, { id: guest, s: { zip: '11001' } })).update_guest_checkins_by_pk.zip).toBe('11001');
+    expect((await client.gql(communicator, edit, { id: guest, s: { nationality: 'XX' } })).errors?.length).toBeGreaterThan(0);
+    expect((await client.data<{ update_guest_checkins_by_pk: { nationality: string } }>(communicator, edit, { id: guest, s: { nationality: 'RS' } })).update_guest_checkins_by_pk.nationality).toBe('RS');
   });
 });
 
