@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import os from 'node:os';
 import path from 'node:path';
+import LongestFirstSequencer from './tests/sequencer';
 
 const exclude = ['node_modules/**', '.next/**', '.data/**', '.data-*/**', 'tests/e2e/**'];
 
@@ -17,6 +18,8 @@ export default defineConfig({
     // their own backend on a free port and temp folders, so they run side by side safely.
     // `--maxWorkers=N` overrides.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // Longest files first, from tests/durations.json (a fresh checkout has no Vitest cache).
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
