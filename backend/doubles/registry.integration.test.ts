@@ -236,6 +236,63 @@ describe('reporting', () => {
     expect(again).toMatchObject({ status: 200, body: { status: 'success' } });
   }, 60_000);
 
+  it('a modified and a cancelled booking each send their reservation through the event trigger, and the double accepts them', async () => {
+    const booking = crypto.randomUUID();
+    const b = await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, {
+      b: { id: booking, accommodation_id: ids.acc, customer_name: 'Marta Nowak', customer_country: 'PL', channel: 'booking', checkin: '2030-09-01', checkout: '2030-09-04', adults: 1, currency: 'HUF', accommodation_fee: 90000, booked_units: { data: [{ unit_id: ids.unit, adults: 1 }] } },
+    });
+    expect(b.errors).toBeUndefined();
+    const reservations = (n: number) => waitFor(async () => {
+      const s = await submissions({ booking_id: { _eq: booking }, message_type: { _eq: 'reservation' } });
+      return s.length === n && s.every((x) => x.status !== 'pending') ? s : null;
+    });
+    await reservations(1);
+    // A member moves the departure and adds a guest: a modified reservation, from the stored row.
+    const mod = await gql(`mutation ($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {checkout: "2030-09-05", adults: 2, status: modified}) { id } }`, { id: booking }, { role: 'member' });
+    expect(mod.errors).toBeUndefined();
+    const afterModify = await reservations(2);
+    expect(afterModify[1]).toMatchObject({ status: 'success', response: { foglalasEsemenyResponse: [] } });
+    expect(afterModify[1].payload.message.body).toMatchObject({ reservationNumber: booking, cancelled: false, departure: '2030-09-05', guestCount: 2, salesChannel: 'KOZVETITO_ONLINE' });
+    // A member cancels it: the same message with cancelled = true.
+    const cancel = await gql(`mutation ($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {status: cancelled}) { id } }`, { id: booking }, { role: 'member' });
+    expect(cancel.errors).toBeUndefined();
+    const afterCancel = await reservations(3);
+    expect(afterCancel[2]).toMatchObject({ status: 'success' });
+    expect(afterCancel[2].payload.message.body).toMatchObject({ reservationNumber: booking, cancelled: true });
+    const atDouble = doubles.received.filter((r) => r.type === 'reservation' && r.status === 200 && !r.duplicate && (r.body as { reservationNumber?: string }).reservationNumber === booking);
+    expect(atDouble.map((r) => (r.body as { cancelled: boolean }).cancelled)).toEqual([false, false, true]);
+  }, 60_000);
+
+  it("a room change sends the left and the taken unit for the booking's checked-in guest, accepted by the double", async () => {
+    const unitB = crypto.randomUUID();
+    const u = await gql(`mutation ($u: units_insert_input!) { insert_units_one(object: $u) { id } }`, { u: { id: unitB, accommodation_id: ids.acc, name: 'B2', category: 'STUDIO', double_beds: 1, occ_adults: 2 } });
+    expect(u.errors).toBeUndefined();
+    const booking = crypto.randomUUID();
+    const bu = crypto.randomUUID();
+    await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, {
+      b: { id: booking, accommodation_id: ids.acc, customer_name: 'Pieter Jansen', customer_country: 'NL', channel: 'direct', checkin: '2030-10-01', checkout: '2030-10-04', adults: 1, currency: 'HUF', accommodation_fee: 70000, booked_units: { data: [{ id: bu, unit_id: ids.unit, adults: 1 }] } },
+    });
+    await waitFor(async () => (await submissions({ booking_id: { _eq: booking }, message_type: { _eq: 'reservation' }, status: { _eq: 'success' } }))[0]);
+    const guest = crypto.randomUUID();
+    await gql(`mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {
+      g: { id: guest, booking_unit_id: bu, first_name: 'Pieter', last_name: 'Jansen', dob: '1975-05-05', gender: 'male', nationality: 'NL', country: 'NL', zip: '1012', document_id: 'NX1234567', document_type: 'passport', checkin_time: '2030-10-01T15:00:00Z', checkout_time: '2030-10-04T09:00:00Z' },
+    }, { role: 'member' });
+    await waitFor(async () => (await submissions({ guest_checkin_id: { _eq: guest }, service: { _eq: 'ntak' }, message_type: { _eq: 'check_in' }, status: { _eq: 'success' } }))[0]);
+    // Staff move the stay to the other unit (the booked unit's unit changes).
+    const move = await gql(`mutation ($id: uuid!, $unit: uuid!) { update_booked_units_by_pk(pk_columns: {id: $id}, _set: {unit_id: $unit}) { id } }`, { id: bu, unit: unitB }, { role: 'member' });
+    expect(move.errors).toBeUndefined();
+    const change = await waitFor(async () => {
+      const s = await submissions({ booking_id: { _eq: booking }, message_type: { _eq: 'room_change' } });
+      return s.length && s[0].status !== 'pending' ? s[0] : null;
+    });
+    expect(change).toMatchObject({ status: 'success', reason: null, response: { esemenyvezereltAdatkuldesResponse: [] } });
+    const body = change.payload.message.body;
+    expect(body).toMatchObject({ reservationNumber: booking, abandonedResidentialUnit: { number: 'A1', type: 'APARTMAN' }, occupiedResidentialUnit: { number: 'B2', type: 'EGYEDI' } });
+    expect(body.guests).toHaveLength(1);
+    expect(JSON.stringify(body)).not.toMatch(/Jansen|NX1234567/);
+    expect(doubles.received.filter((r) => r.type === 'room_change' && r.status === 200 && (r.body as { reservationNumber?: string }).reservationNumber === booking)).toHaveLength(1);
+  }, 60_000);
+
   it('the doubles refuse a country code NTAK does not know as NTAK documents it (422, the field named)', async () => {
     const { privateKeyPem, csrPem } = await generateKeyAndCsr(2048);
     const certPem = await doubles.issueCertificate(csrPem, { accommodationName: 'Registry Test Loft', reportingId: 'AB12CD34' });
