@@ -28,3 +28,11 @@ export function nightsOf(checkIn: string, checkOut: string): string[] {
   const count = daysBetween(checkIn, checkOut);
   return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(checkIn, i));
 }
+
+/** "2026-12-10" + "15:30" as the instant in Budapest (where the properties are): "2026-12-10T15:30:00+01:00". */
+export function budapestInstant(date: string, time: string): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Budapest', timeZoneName: 'longOffset' }).formatToParts(noon).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '');
+  return `${date}T${time}:00${offset}`;
+}

@@ -8520,7 +8520,14 @@ export type BookingJourneyQueryVariables = Exact<{
 }>;
 
 
-export type BookingJourneyQuery = { bookings_by_pk: { id: string, journey_id: string, booked_units: Array<{ id: string, is_cancelled: boolean, adults: number, children: number, infants: number, unit: { id: string, name: string }, guest_checkins: Array<{ id: string, first_name: string, last_name: string, dob: string, pob: string | null, gender: genders_enum | null, nationality: string, country: string, document_type: document_types_enum, document_id: string, email: string | null, phone: string | null, checkin_time: string, checkout_time: string, scanned: unknown }> }>, invoice_details: { id: string, name: string, country: string, zip: string, city: string, address: string, tax_id: string | null } | null, transfer_orders: Array<{ id: string, name: string, email: string, phone: string, direction: string, flight_number: string | null, date: string, landing_time: string | null, departure_time: string | null, pickup_date: string | null, pickup_time: string | null, passengers: number, payment: string, from_address: string, to_address: string, status: order_statuses_enum }>, adventure_orders: Array<{ id: string, name: string, email: string, phone: string, date: string, adventure_type: string, guests: number, message: string | null, status: order_statuses_enum }> } | null };
+export type BookingJourneyQuery = { bookings_by_pk: { id: string, journey_id: string, booked_units: Array<{ id: string, is_cancelled: boolean, checkin: string, checkout: string, adults: number, children: number, infants: number, unit: { id: string, name: string }, guest_checkins: Array<{ id: string, first_name: string, last_name: string, dob: string, pob: string | null, gender: genders_enum | null, nationality: string, country: string, document_type: document_types_enum, document_id: string, email: string | null, phone: string | null, checkin_time: string, checkout_time: string, checked_out_at: string | null, scanned: unknown }> }>, invoice_details: { id: string, name: string, country: string, zip: string, city: string, address: string, tax_id: string | null } | null, transfer_orders: Array<{ id: string, name: string, email: string, phone: string, direction: string, flight_number: string | null, date: string, landing_time: string | null, departure_time: string | null, pickup_date: string | null, pickup_time: string | null, passengers: number, payment: string, from_address: string, to_address: string, status: order_statuses_enum }>, adventure_orders: Array<{ id: string, name: string, email: string, phone: string, date: string, adventure_type: string, guests: number, message: string | null, status: order_statuses_enum }> } | null };
+
+export type InsertStaffCheckinMutationVariables = Exact<{
+  object: guest_checkins_insert_input;
+}>;
+
+
+export type InsertStaffCheckinMutation = { insert_guest_checkins_one: { id: string } | null };
 
 export type OwnerStatementQueryVariables = Exact<{
   id: string;
@@ -8528,6 +8535,14 @@ export type OwnerStatementQueryVariables = Exact<{
 
 
 export type OwnerStatementQuery = { monthly_closings_by_pk: { id: string, month: string, currency: currencies_enum, revenue: string, expenses_total: string, commission: string, tourist_tax: string, payout: string, nights: number, status: closing_statuses_enum, closed_at: string | null, notes: string | null, accommodation: { id: string, name: string } | null, owner: { id: string, name: string } | null } | null };
+
+export type RecordGuestCheckoutMutationVariables = Exact<{
+  id: string;
+  at: string;
+}>;
+
+
+export type RecordGuestCheckoutMutation = { update_guest_checkins: { affected_rows: number } | null };
 
 export type AssignerRatesQueryVariables = Exact<{
   from: string;
@@ -8573,6 +8588,14 @@ export type AccommodationRegistryQueryVariables = Exact<{
 
 
 export type AccommodationRegistryQuery = { accommodations_by_pk: { id: string, name: string, ntak_id: string | null, skip_ntak: boolean, ntak_csr: string | null, ntak_key_created_at: string | null, ntak_cert_subject: unknown, ntak_cert_valid_from: string | null, ntak_cert_valid_to: string | null, viza_status: viza_statuses_enum | null } | null };
+
+export type ExpiringNtakCertificatesQueryVariables = Exact<{
+  before: string;
+  limit: number;
+}>;
+
+
+export type ExpiringNtakCertificatesQuery = { accommodations: Array<{ id: string, name: string, ntak_cert_valid_to: string | null }>, accommodations_aggregate: { aggregate: { count: number } | null } };
 
 export type RegistrySubmissionFragment = { id: string, accommodation_id: string, booking_id: string | null, guest_checkin_id: string | null, service: registry_services_enum, message_type: registry_message_types_enum, status: submission_statuses_enum, viza_status: viza_statuses_enum | null, report_date: string | null, reason: string | null, field_errors: unknown, attempts: number, next_attempt_at: string | null, sent_at: string | null, created_at: string, accommodation: { id: string, name: string } };
 

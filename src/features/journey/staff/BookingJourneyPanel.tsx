@@ -1,8 +1,12 @@
 // The booking editor's "Guests & check-in / invoice / orders" section: the guests checked in per
 // unit (from the journey page or its document scan), the invoice details and the transfer and
-// adventure orders, with the guest's journey link to send. Read-only: guests enter these.
-import { useQuery } from '@apollo/client/react';
+// adventure orders, with the guest's journey link to send. Staff who receive guests (admin,
+// member, communicator) also check a guest in from the document at the desk and record a
+// departure; each sends the NTAK and VIZA messages through the database's event trigger.
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -10,9 +14,41 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
+import { budapestInstant } from '@/domain/dates';
+import { constraintName } from '@/domain/uniqueness';
 import type { BookingSectionProps } from '@/features/bookings/views/bookingSections';
+import { useSessionUser } from '@/features/shell/useSessionUser';
+import type { GuestForm } from '@/lib/functions/journey';
 import { BookingJourneyDocument } from '../graphql/bookingJourney.generated';
+import { InsertStaffCheckinDocument } from '../graphql/insertStaffCheckin.generated';
+import { RecordGuestCheckoutDocument } from '../graphql/recordGuestCheckout.generated';
 import { journeyUrl } from '../urls';
+import { StaffCheckinForm } from './StaffCheckinForm';
+
+/** Roles that may write guest check-ins (nhost/metadata: guest_checkins insert and update). */
+const RECEPTION_ROLES: readonly string[] = ['admin', 'member', 'communicator'];
+
+/** The database's refusal of a staff check-in as the journey's message for it. */
+function refusal(error: unknown): string {
+  const errors = (error as { errors?: { message: string; extensions?: Record<string, unknown> }[] } | null)?.errors ?? [];
+  const messages = errors.map((e) => e.message).join(' ');
+  const names = errors.map((e) => constraintName(e));
+  if (/guest_checkins_booking_unit_id_document_id_key/.test(messages)) return 'journey:errors.alreadyCheckedIn';
+  if (/capacity/.test(messages)) return 'journey:errors.capacity';
+  if (names.some((n) => n === 'guest_checkins_nationality_ntak_check' || n === 'guest_checkins_country_ntak_check')) return 'journey:validation.country';
+  return 'journey:errors.checkinFailed';
+}
+
+/** What the form holds as the row's columns; times are the stay's days in Budapest. */
+function checkinRow(unit: { id: string; checkin: string; checkout: string }, g: GuestForm) {
+  const orNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+  return {
+    booking_unit_id: unit.id, first_name: g.firstName, last_name: g.lastName, birth_first_name: orNull(g.birthFirstName), birth_last_name: orNull(g.birthLastName),
+    mother_first_name: g.motherFirstName, mother_last_name: g.motherLastName, dob: g.dob, pob: g.pob, gender: g.gender, nationality: g.nationality, country: g.country,
+    zip: orNull(g.zip), city: orNull(g.city), address: orNull(g.address), document_type: g.documentType, document_id: g.documentId.replace(/[\s-]/g, '').toUpperCase(),
+    checkin_time: budapestInstant(unit.checkin, g.arrivalTime), checkout_time: budapestInstant(unit.checkout, g.departureTime),
+  };
+}
 
 const time = (value: string | null) => (value ? value.slice(0, 5) : '');
 const stamp = (value: string) => new Date(value).toLocaleString('en-GB', { timeZone: 'Europe/Budapest', dateStyle: 'medium', timeStyle: 'short' });
@@ -31,11 +67,45 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
   const { t } = useTranslation('journey');
   const q = useQuery(BookingJourneyDocument, { variables: { bookingId }, fetchPolicy: 'cache-and-network' });
+  const { user } = useSessionUser();
+  const reception = Boolean(user?.role && RECEPTION_ROLES.includes(user.role));
+  const [insertCheckin] = useMutation(InsertStaffCheckinDocument);
+  const [recordCheckout] = useMutation(RecordGuestCheckoutDocument);
+  const [adding, setAdding] = useState(false);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [busyGuest, setBusyGuest] = useState<string | null>(null);
   const booking = q.data?.bookings_by_pk;
   if (q.error) return <Alert severity="error">{t('staff.loadFailed')}</Alert>;
   if (!booking) return <Typography color="text.secondary">{t('loading')}</Typography>;
   const link = typeof window === 'undefined' ? journeyUrl(booking.journey_id) : `${window.location.origin}${journeyUrl(booking.journey_id)}`;
   const guests = booking.booked_units.flatMap((u) => u.guest_checkins.map((g) => ({ ...g, unit: u.unit.name })));
+  const openUnits = booking.booked_units.filter((u) => !u.is_cancelled);
+  const checkIn = async (bookedUnitId: string, guest: GuestForm): Promise<string | null> => {
+    const unit = openUnits.find((u) => u.id === bookedUnitId);
+    if (!unit) return 'journey:errors.unknownUnit';
+    try {
+      await insertCheckin({ variables: { object: checkinRow(unit, guest) } });
+    } catch (e) {
+      return refusal(e);
+    }
+    setAdding(false);
+    setNotice({ severity: 'success', text: t('staff.checkinSaved', { name: `${guest.firstName} ${guest.lastName}` }) });
+    await q.refetch();
+    return null;
+  };
+  const checkOut = async (id: string, name: string) => {
+    setBusyGuest(id);
+    setNotice(null);
+    try {
+      await recordCheckout({ variables: { id, at: new Date().toISOString() } });
+      setNotice({ severity: 'success', text: t('staff.checkoutSaved', { name }) });
+      await q.refetch();
+    } catch {
+      setNotice({ severity: 'error', text: t('staff.checkoutFailed') });
+    } finally {
+      setBusyGuest(null);
+    }
+  };
   return (
     <Stack spacing={4}>
       <Typography>
@@ -62,10 +132,34 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
                 <Typography variant="body2">{`${t('staff.document')}: ${t(`documentTypes.${g.document_type}`)} ${g.document_id}`}</Typography>
                 <Typography variant="body2">{`${stamp(g.checkin_time)} – ${stamp(g.checkout_time)}`}</Typography>
                 {g.scanned ? <Chip size="small" label={t('staff.scanned')} /> : null}
+                {g.checked_out_at ? (
+                  <Typography variant="body2" data-testid="checked-out">{t('staff.checkedOut', { time: stamp(g.checked_out_at) })}</Typography>
+                ) : reception ? (
+                  <Button size="small" variant="outlined" disabled={busyGuest === g.id} onClick={() => void checkOut(g.id, `${g.first_name} ${g.last_name}`)}>
+                    {t('staff.recordCheckout')}
+                  </Button>
+                ) : null}
               </ListItem>
             ))}
           </List>
         )}
+        {notice ? (
+          <Alert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+          </Alert>
+        ) : null}
+        {reception && !adding && openUnits.some((u) => u.guest_checkins.length < u.adults + u.children + u.infants) ? (
+          <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => (setAdding(true), setNotice(null))}>
+            {t('staff.checkinGuest')}
+          </Button>
+        ) : null}
+        {reception && adding ? (
+          <StaffCheckinForm
+            units={openUnits.map((u) => ({ id: u.id, name: u.unit.name, guests: u.guest_checkins.length, capacity: u.adults + u.children + u.infants }))}
+            onSubmit={checkIn}
+            onCancel={() => setAdding(false)}
+          />
+        ) : null}
       </Section>
       <Section title={t('staff.invoice')}>
         {booking.invoice_details ? (

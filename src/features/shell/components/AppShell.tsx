@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, MenuIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon, CalendarMonthIcon, SellIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { UnreadThreadsBadge } from '@/features/inbox/components/UnreadBadge';
+import { NtakCertificateBanner } from '@/features/registry/components/NtakCertificateBanner';
 import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
 import type { SessionUser } from '../useSessionUser';
 import { UserMenu } from './UserMenu';
@@ -96,6 +97,7 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        <NtakCertificateBanner role={user.role} />
         {children}
       </Box>
     </Box>
