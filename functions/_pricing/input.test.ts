@@ -60,9 +60,9 @@ describe('quote input', () => {
 
 describe('reason messages', () => {
   it('interpolate and pick plural forms per language', () => {
-    expect(reasonMessage({ code: 'maxStay', params: { maxStay: 1, nights: 2 } }, 'en')).toBe('Stays can be at most 1 night');
-    expect(reasonMessage({ code: 'maxStay', params: { maxStay: 14, nights: 20 } }, 'en')).toBe('Stays can be at most 14 nights');
-    expect(reasonMessage({ code: 'maxStay', params: { maxStay: 14, nights: 20 } }, 'hu')).toBe('Legfeljebb 14 éjszakát lehet foglalni');
+    expect(reasonMessage({ code: 'maxStay', params: { maxStay: 1, nights: 2 } }, 'en')).toBe('Stays arriving on this day can be at most 1 night');
+    expect(reasonMessage({ code: 'maxStay', params: { maxStay: 14, nights: 20 } }, 'en')).toBe('Stays arriving on this day can be at most 14 nights');
+    expect(reasonMessage({ code: 'maxStay', params: { maxStay: 14, nights: 20 } }, 'hu')).toBe('Erre az érkezési napra legfeljebb 14 éjszakát lehet foglalni');
     expect(reasonMessage({ code: 'closedToArrival', params: { date: '2026-12-31' } }, 'hu')).toBe('2026-12-31 napon nem lehet érkezni');
     expect(reasonMessage({ code: 'closed', params: { dates: ['2027-02-08', '2027-02-09'] } }, 'en')).toBe('The unit cannot be booked on 2027-02-08, 2027-02-09');
     expect(reasonMessage({ code: 'capacity', params: { adults: 2, children: 0, infants: 0 } }, 'en')).toBe('The unit reached its maximum capacity');

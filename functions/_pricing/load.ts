@@ -43,7 +43,7 @@ function classify(errors: GraphqlError[]): AccessResult {
 const RATE_FIELDS = `id unit_id name occupancy currency price min_price max_price min_stay max_stay
   modifier_direction modifier_type modifier_value parent_rate_id derived_change_type derived_change_value
   inherit_closed_to_arrival inherit_closed_to_departure
-  rate_dates(where: {date: {_gte: $from, _lte: $to}}) { date price is_closed closed_to_arrival closed_to_departure min_stay }
+  rate_dates(where: {date: {_gte: $from, _lte: $to}}) { date price is_closed closed_to_arrival closed_to_departure min_stay max_stay }
   price_rule_assignments { price_rule { id name type priority conditions results is_active } }`;
 
 /** rates_by_pk with its parents nested PARENT_DEPTH deep. */
@@ -54,7 +54,7 @@ function rateSelection(depth: number): string {
 const DATA_QUERY = `query QuoteData($unitId: uuid!, $rateId: uuid!, $from: date!, $to: date!, $feeIds: [uuid!]!, $stays: booked_units_bool_exp!) {
   units_by_pk(id: $unitId) {
     occ_adults occ_children occ_infants
-    unit_dates(where: {date: {_gte: $from, _lte: $to}}) { date is_closed min_stay }
+    unit_dates(where: {date: {_gte: $from, _lte: $to}}) { date is_closed min_stay max_stay }
     accommodation {
       tourist_tax_ranges(where: {_and: [{_or: [{valid_from: {_is_null: true}}, {valid_from: {_lt: $to}}]}, {_or: [{valid_to: {_is_null: true}}, {valid_to: {_gte: $from}}]}]}) {
         id type currency inclusive value valid_from valid_to max_nights issue_on_cleaning

@@ -231,6 +231,40 @@ describe('quote: restrictions and reasons', () => {
     expect(hu.body.reasons).toEqual([expect.objectContaining({ code: 'minStay', message: `Erre az érkezési napra legalább ${single.min_stay} éjszakát kell foglalni` })]);
   });
 
+  it("a night's maximum stay: the rate's date value replaces its default, the unit's binds every rate", async () => {
+    const checkIn = freeWindow(addDays(todayInBudapest(), 1), 6, 1);
+    const set = (unitMax: number | null, rateMax: number | null) =>
+      client.data(
+        member,
+        `mutation ($u: [unit_dates_insert_input!]!, $r: [rate_dates_insert_input!]!) {
+          insert_unit_dates(objects: $u, on_conflict: {constraint: unit_dates_pkey, update_columns: [max_stay]}) { affected_rows }
+          insert_rate_dates(objects: $r, on_conflict: {constraint: rate_dates_pkey, update_columns: [min_stay, max_stay]}) { affected_rows }
+        }`,
+        { u: [{ unit_id: loft, date: checkIn, max_stay: unitMax }], r: [{ rate_id: standard.id, date: checkIn, min_stay: 1, max_stay: rateMax }] },
+      );
+    const stay = (nights: number, headers: Record<string, string> = {}) => quote(member, { unitId: loft, rateId: standard.id, checkIn, checkOut: addDays(checkIn, nights), adults: 2 }, { headers });
+    try {
+      await set(null, 3);
+      expect((await stay(3)).body).toMatchObject({ bookable: true, reasons: [] });
+      expect((await stay(4)).body.reasons).toEqual([{ code: 'maxStay', params: { maxStay: 3, nights: 4 }, messageKey: 'calendar:quote.reasons.maxStay', message: 'Stays arriving on this day can be at most 3 nights' }]);
+      expect((await stay(4, { 'accept-language': 'hu' })).body.reasons).toEqual([expect.objectContaining({ code: 'maxStay', message: 'Erre az érkezési napra legfeljebb 3 éjszakát lehet foglalni' })]);
+      // The derived rate has its own maximum (none here): the parent's night does not bind it...
+      const derived = await quote(member, { unitId: loft, rateId: nonref.id, checkIn, checkOut: addDays(checkIn, 4), adults: 2 });
+      expect(derived.body.reasons.map((r: { code: string }) => r.code)).not.toContain('maxStay');
+      // ...but the unit's night binds every rate, the smaller of the two counting.
+      await set(4, 30);
+      expect((await stay(5)).body.reasons).toEqual([expect.objectContaining({ code: 'maxStay', params: { maxStay: 4, nights: 5 } })]);
+      const derivedUnit = await quote(member, { unitId: loft, rateId: nonref.id, checkIn, checkOut: addDays(checkIn, 5), adults: 2 });
+      expect(derivedUnit.body.reasons).toEqual([expect.objectContaining({ code: 'maxStay', params: { maxStay: 4, nights: 5 } })]);
+      // A night later in the stay does not count: only the arrival night's limit does.
+      const later = await quote(member, { unitId: loft, rateId: standard.id, checkIn: addDays(checkIn, -1), checkOut: addDays(checkIn, 5), adults: 2 });
+      expect(later.body.reasons.map((r: { code: string }) => r.code)).not.toContain('maxStay');
+    } finally {
+      // Back to no limits on that night (rows another test may have made keep their other columns).
+      await set(null, null);
+    }
+  });
+
   it('closed days of a unit', async () => {
     if (!closedDay) {
       // the demo data has none (any more): close a day of the loft far ahead

@@ -34,6 +34,11 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   // The calendar's bulk-write limits (statement triggers on unit_dates and rate_dates).
   calendar_nights_per_write_check: { field: 'nights', messageKey: 'calendar:edit.errors.tooManyNights' },
   calendar_nights_range_check: { field: 'nights', messageKey: 'calendar:edit.errors.outOfRange' },
+  // A night's maximum stay: 1..365 and never below the same row's minimum stay.
+  unit_dates_max_stay_check: { field: 'nights', messageKey: 'calendar:edit.errors.nightsRange' },
+  rate_dates_max_stay_check: { field: 'nights', messageKey: 'calendar:edit.errors.nightsRange' },
+  unit_dates_stay_order_check: { field: 'nights', messageKey: 'calendar:edit.errors.stayOrder' },
+  rate_dates_stay_order_check: { field: 'nights', messageKey: 'calendar:edit.errors.stayOrder' },
 };
 
 /** Trigger-raised violations Hasura reports by their message only (no constraint "name" in it). */

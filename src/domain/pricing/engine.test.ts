@@ -266,6 +266,23 @@ describe('restrictions and reasons', () => {
     expect(quoteStay(data(), stay({ checkOut: '2026-12-11' })).reasons).toEqual([{ code: 'maxStay', params: { maxStay: 14, nights: 15 } }]);
   });
 
+  it('maximum stay on the arrival day: the smaller of the unit and the rate (date value, else default)', () => {
+    const maxStay = (f: Fixture, over: Partial<StayRequest> = {}) => quoteStay(data(f), stay(over)).reasons.find((r) => r.code === 'maxStay')?.params ?? null;
+    expect(maxStay({ rateDays: { base: { '2026-11-26': { maxStay: 3 } } } })).toEqual({ maxStay: 3, nights: 4 });
+    expect(maxStay({ rateDays: { base: { '2026-11-26': { maxStay: 4 } } } })).toBeNull(); // exactly the maximum
+    // the rate's date value replaces its default (a longer holiday stay), the unit's only tightens
+    expect(maxStay({ rateDays: { base: { '2026-11-26': { maxStay: 30 } } } }, { checkOut: '2026-12-16' })).toBeNull(); // 20 nights > rate default 14
+    expect(maxStay({ rateDays: { base: { '2026-11-26': { maxStay: 30 } } }, unitDays: { '2026-11-26': { maxStay: 10 } } }, { checkOut: '2026-12-16' })).toEqual({ maxStay: 10, nights: 20 });
+    expect(maxStay({ unitDays: { '2026-11-26': { maxStay: 2 } } })).toEqual({ maxStay: 2, nights: 4 });
+    expect(maxStay({ unitDays: { '2026-11-26': { maxStay: 2 } } }, { rateId: 'nonref' })).toEqual({ maxStay: 2, nights: 4 }); // the unit's binds every rate
+    expect(maxStay({}, { rateId: 'nonref', checkOut: '2027-01-30' })).toBeNull(); // nonref has no maximum of its own
+    // only the arrival day counts: a maximum on a later night of the stay does not
+    expect(maxStay({ unitDays: { '2026-11-27': { maxStay: 1 } }, rateDays: { base: { '2026-11-28': { maxStay: 1 } } } })).toBeNull();
+    // the first and the last allowed night: a 1-night maximum allows exactly one night
+    expect(maxStay({ unitDays: { '2026-11-26': { maxStay: 1 } } }, { checkOut: '2026-11-27' })).toBeNull();
+    expect(maxStay({ unitDays: { '2026-11-26': { maxStay: 1 } } }, { checkOut: '2026-11-28' })).toEqual({ maxStay: 1, nights: 2 });
+  });
+
   it("guests: within the rate's occupancy (infants free) and the unit's capacity", () => {
     expect(reasonCodes(data(), { adults: 2, children: 2, infants: 3 })).toEqual([]);
     expect(quoteStay(data(), stay({ adults: 3, children: 2 })).reasons).toEqual([{ code: 'occupancy', params: { occupancy: 4, guests: 5 } }]);
@@ -381,5 +398,11 @@ describe('calendar', () => {
     ]);
     expect(priceCalendar(d, { rateId: 'nonref', from: '2026-11-26', to: '2026-11-28', today: '2026-11-01', nights: 7 }).map((x) => x.price)).toEqual([8100, 9315]);
     expect(() => priceCalendar(d, { rateId: 'base', from: '2026-11-26', to: '2026-11-26', today: '2026-11-01' })).toThrowError(PricingError);
+  });
+
+  it("shows each day's maximum stay: the rate's default, a date's own, or the unit's when smaller", () => {
+    const d = data({ unitDays: { '2026-11-28': { maxStay: 5 } }, rateDays: { base: { '2026-11-27': { maxStay: 21 } } } });
+    expect(priceCalendar(d, { rateId: 'base', from: '2026-11-26', to: '2026-11-29', today: '2026-11-01' }).map((x) => x.maxStay)).toEqual([14, 21, 5]);
+    expect(priceCalendar(d, { rateId: 'nonref', from: '2026-11-26', to: '2026-11-29', today: '2026-11-01' }).map((x) => x.maxStay)).toEqual([null, null, 5]);
   });
 });

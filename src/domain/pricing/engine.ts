@@ -29,7 +29,11 @@
 //     parent's restriction to the rate's own; it never lifts the rate's own).
 //   - minimum stay on the arrival date (Airbnb, Booking.com's default, Hostaway): the larger of the
 //     unit's (unit_dates.min_stay) and the rate's (rate_dates.min_stay, else rates.min_stay).
-//   - maximum stay: rates.max_stay of the rate asked for.
+//   - maximum stay on the arrival date, likewise per night: the smaller of the unit's
+//     (unit_dates.max_stay) and the rate's (rate_dates.max_stay, else rates.max_stay); none when
+//     neither is set. Decision: a night's value replaces the rate's default rather than only
+//     tightening it (as rate_dates.min_stay does), so a host can allow a long stay over a holiday;
+//     the unit's value only ever tightens, as it applies to every rate of the unit.
 //   - guests: adults + children within the rate's occupancy (infants do not count, as on Airbnb
 //     and Booking.com), and adults, children, infants each within the unit's capacity (the same
 //     rule as the booked_units_capacity_check trigger).
@@ -68,12 +72,14 @@ export interface RateDay {
   closedToArrival?: boolean;
   closedToDeparture?: boolean;
   minStay?: number | null;
+  maxStay?: number | null;
 }
 
 /** unit_dates: the unit's own availability on a day. */
 export interface UnitDay {
   closed?: boolean;
   minStay?: number | null;
+  maxStay?: number | null;
 }
 
 export interface Capacity {
@@ -190,6 +196,8 @@ export interface DayRestrictions {
   closedToDeparture: boolean;
   /** Minimum stay for a stay arriving this day. */
   minStay: number;
+  /** Maximum stay for a stay arriving this day; null when there is none. */
+  maxStay: number | null;
 }
 
 /** Whether a night is closed: the unit, the rate, or any rate it derives from. */
@@ -215,8 +223,14 @@ export function dayRestrictions(plan: RatePlan, iso: string): DayRestrictions {
   const own = levels[levels.length - 1];
   const unitDay = plan.unitDays?.get(iso);
   if (unitDay?.closed) closed = true;
-  const rateMinStay = own.days?.get(iso)?.minStay ?? own.rate.minStay ?? 1;
-  return { closed, closedToArrival: cta, closedToDeparture: ctd, minStay: Math.max(rateMinStay, unitDay?.minStay ?? 1) };
+  const ownDay = own.days?.get(iso);
+  const rateMinStay = ownDay?.minStay ?? own.rate.minStay ?? 1;
+  return { closed, closedToArrival: cta, closedToDeparture: ctd, minStay: Math.max(rateMinStay, unitDay?.minStay ?? 1), maxStay: smallerOf(ownDay?.maxStay ?? own.rate.maxStay ?? null, unitDay?.maxStay ?? null) };
+}
+
+function smallerOf(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }
 
 /**
@@ -392,7 +406,7 @@ export function quoteStay(data: PricingData, request: StayRequest, extras: Quote
   if (arrival.closedToArrival) reasons.push({ code: 'closedToArrival', params: { date: request.checkIn } });
   if (departure.closedToDeparture) reasons.push({ code: 'closedToDeparture', params: { date: request.checkOut } });
   if (stay.nights < arrival.minStay) reasons.push({ code: 'minStay', params: { minStay: arrival.minStay, nights: stay.nights } });
-  if (rate.maxStay != null && stay.nights > rate.maxStay) reasons.push({ code: 'maxStay', params: { maxStay: rate.maxStay, nights: stay.nights } });
+  if (arrival.maxStay !== null && stay.nights > arrival.maxStay) reasons.push({ code: 'maxStay', params: { maxStay: arrival.maxStay, nights: stay.nights } });
 
   const warnings: QuoteWarning[] = [...plan.warnings];
   const fees = (extras.fees ?? []).map((fee) => ({ id: fee.id, name: fee.name, amount: feeAmount(fee, { nights: stay.nights, guests: stay.guests, accommodation, currency: rate.currency }, extras.eurHuf) }));
@@ -466,7 +480,7 @@ export function priceCalendar(data: PricingData, request: CalendarRequest): Cale
     const r = dayRestrictions(plan, night.iso);
     stay.nights = request.nights ?? r.minStay;
     stay.leadDays = night.day - today;
-    out[i] = { date: night.iso, price: priceNight(plan, night, stay), booked: data.bookedNights?.has(night.iso) ?? false, closed: r.closed, closedToArrival: r.closedToArrival, closedToDeparture: r.closedToDeparture, minStay: r.minStay };
+    out[i] = { date: night.iso, price: priceNight(plan, night, stay), booked: data.bookedNights?.has(night.iso) ?? false, closed: r.closed, closedToArrival: r.closedToArrival, closedToDeparture: r.closedToDeparture, minStay: r.minStay, maxStay: r.maxStay };
   }
   return out;
 }

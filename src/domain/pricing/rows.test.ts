@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { rateRow as fixture } from '@/test/rateRows';
 import { quoteStay } from './engine';
 import { feeFromRow, pricingDataFromRows, RowError, taxRangeFromRow, type RateRow } from './rows';
 
 const rateRow = (over: Partial<RateRow> = {}): RateRow => ({
-  id: 'std', name: 'Standard', occupancy: 2, currency: 'EUR', price: '95.00', min_price: '66.50', max_price: '190.00', min_stay: 2, max_stay: 30,
-  modifier_direction: null, modifier_type: null, modifier_value: null, parent_rate_id: null, derived_change_type: null, derived_change_value: null,
-  inherit_closed_to_arrival: false, inherit_closed_to_departure: false, rate_dates: [], price_rule_assignments: [], ...over,
+  ...fixture({ id: 'std', price: '95.00', min_price: '66.50', max_price: '190.00', min_stay: 2, max_stay: 30 }),
+  rate_dates: [],
+  price_rule_assignments: [],
+  ...over,
 });
 
 describe('rows to the engine', () => {
   it('reads numerics given as strings or numbers into minor units, with modifiers, derivation, dates and rules', () => {
     const weekend = { id: 'w', name: 'Weekend +15%', type: 'simple', priority: 10, conditions: [{ field: 'weekday', op: 'in', value: [5, 6] }], results: { type: 'PERCENT', value: 15 }, is_active: true };
     const data = pricingDataFromRows({
-      unit: { occ_adults: 2, occ_children: 1, occ_infants: 1, unit_dates: [{ date: '2026-12-31', is_closed: false, min_stay: 3 }] },
+      unit: { occ_adults: 2, occ_children: 1, occ_infants: 1, unit_dates: [{ date: '2026-12-31', is_closed: false, min_stay: 3, max_stay: 7 }] },
       rates: [
-        rateRow({ modifier_direction: 'increase', modifier_type: 'FIX', modifier_value: '10.00', rate_dates: [{ date: '2026-12-30', price: '152.00', is_closed: false, closed_to_arrival: true, closed_to_departure: false, min_stay: 3 }], price_rule_assignments: [{ price_rule: weekend }, { price_rule: null }] }),
+        rateRow({ modifier_direction: 'increase', modifier_type: 'FIX', modifier_value: '10.00', rate_dates: [{ date: '2026-12-30', price: '152.00', is_closed: false, closed_to_arrival: true, closed_to_departure: false, min_stay: 3, max_stay: 10 }], price_rule_assignments: [{ price_rule: weekend }, { price_rule: null }] }),
         rateRow({ id: 'nr', name: 'Non-refundable', parent_rate_id: 'std', derived_change_type: 'PERCENT', derived_change_value: -10, inherit_closed_to_arrival: true, min_price: null, max_price: null }),
       ],
       stays: [{ checkin: '2026-12-20', checkout: '2026-12-29' }],
@@ -23,7 +25,8 @@ describe('rows to the engine', () => {
     });
     expect(data.rates.get('std')).toMatchObject({ price: 9500, minPrice: 6650, maxPrice: 19000, modifiers: [{ direction: 'increase', kind: 'FIX', value: 1000 }], ruleIds: ['w'] });
     expect(data.rates.get('nr')?.derivation).toEqual({ parentId: 'std', kind: 'PERCENT', change: -10, inheritClosedToArrival: true, inheritClosedToDeparture: false });
-    expect(data.rateDays?.get('std')?.get('2026-12-30')).toEqual({ price: 15200, closed: false, closedToArrival: true, closedToDeparture: false, minStay: 3 });
+    expect(data.rateDays?.get('std')?.get('2026-12-30')).toEqual({ price: 15200, closed: false, closedToArrival: true, closedToDeparture: false, minStay: 3, maxStay: 10 });
+    expect(data.unitDays?.get('2026-12-31')).toEqual({ closed: false, minStay: 3, maxStay: 7 });
     expect([...(data.bookedNights ?? [])]).toEqual(['2026-12-28']);
     expect(data.capacity).toEqual({ adults: 2, children: 1, infants: 1 });
     // 2026-12-30 is a Wednesday: 152 + 10 = 162; 31st: 95 + 10 = 105; derived -10%

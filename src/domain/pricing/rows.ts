@@ -16,6 +16,7 @@ export interface RateDateRow {
   closed_to_arrival: boolean;
   closed_to_departure: boolean;
   min_stay: number | null;
+  max_stay: number | null;
 }
 
 export interface PriceRuleRow {
@@ -54,6 +55,7 @@ export interface UnitDateRow {
   date: string;
   is_closed: boolean;
   min_stay: number | null;
+  max_stay: number | null;
 }
 
 export interface TaxRangeRow {
@@ -160,12 +162,12 @@ export function pricingDataFromRows(input: { unit: UnitRow; rates: readonly Rate
     rates.set(rate.id, rate);
     const days = new Map<string, RateDay>();
     for (const d of row.rate_dates ?? []) {
-      days.set(d.date, { price: minorOrNull(d.price, rate.currency), closed: d.is_closed, closedToArrival: d.closed_to_arrival, closedToDeparture: d.closed_to_departure, minStay: d.min_stay });
+      days.set(d.date, { price: minorOrNull(d.price, rate.currency), closed: d.is_closed, closedToArrival: d.closed_to_arrival, closedToDeparture: d.closed_to_departure, minStay: d.min_stay, maxStay: d.max_stay });
     }
     rateDays.set(rate.id, days);
     for (const a of row.price_rule_assignments ?? []) if (a.price_rule) rules.set(a.price_rule.id, ruleFromRow(a.price_rule));
   }
-  const unitDays = new Map<string, UnitDay>((input.unit.unit_dates ?? []).map((d) => [d.date, { closed: d.is_closed, minStay: d.min_stay }]));
+  const unitDays = new Map<string, UnitDay>((input.unit.unit_dates ?? []).map((d) => [d.date, { closed: d.is_closed, minStay: d.min_stay, maxStay: d.max_stay }]));
   return {
     rates,
     rateDays,

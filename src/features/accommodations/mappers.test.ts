@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changedColumns, newAccommodationColumns, ratesToDomain, rateToForm, rateToObject, withoutOwnerAndTax } from './mappers';
+import { rateRow } from '@/test/rateRows';
 import type { RateRow } from './types';
 
-const base: RateRow = { id: 'r1', unit_id: 'u1', name: 'Standard', occupancy: 2, currency: 'EUR', price: '100', min_price: null, max_price: null, min_stay: 1, max_stay: null, modifier_direction: null, modifier_type: null, modifier_value: null, parent_rate_id: null, derived_change_type: null, derived_change_value: null, inherit_closed_to_arrival: false, inherit_closed_to_departure: false };
+const base: RateRow = rateRow();
 
 describe('mappers', () => {
   it('send only changed columns, comparing numbers by value', () => {

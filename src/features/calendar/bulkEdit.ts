@@ -3,7 +3,8 @@
 import { MINOR_DIGITS, type Currency } from '@/domain/money';
 
 export const MAX_NIGHTLY_PRICE = 10_000_000;
-export const MAX_MIN_STAY = 365;
+/** The longest minimum or maximum stay a night can hold (the database's bound too). */
+export const MAX_STAY_NIGHTS = 365;
 /** The longest range one bulk edit writes (a year and a day: one row per night). */
 export const MAX_EDIT_NIGHTS = 366;
 
@@ -21,13 +22,13 @@ export function parsePrice(text: string, currency: Currency): Parsed<number | nu
   return { ok: true, value };
 }
 
-/** A minimum stay: empty clears it; otherwise a whole number of nights from 1 to MAX_MIN_STAY. */
-export function parseMinStay(text: string): Parsed<number | null> {
+/** A minimum or maximum stay: empty clears it; otherwise a whole number of nights from 1 to MAX_STAY_NIGHTS. */
+export function parseNights(text: string): Parsed<number | null> {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
-  if (!/^\d+$/.test(trimmed)) return { ok: false, error: 'calendar:edit.errors.minStayWhole' };
+  if (!/^\d+$/.test(trimmed)) return { ok: false, error: 'calendar:edit.errors.nightsWhole' };
   const value = Number(trimmed);
-  if (value < 1 || value > MAX_MIN_STAY) return { ok: false, error: 'calendar:edit.errors.minStayRange' };
+  if (value < 1 || value > MAX_STAY_NIGHTS) return { ok: false, error: 'calendar:edit.errors.nightsRange' };
   return { ok: true, value };
 }
 

@@ -3,12 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { toDay } from '@/domain/pricing';
 import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
-import { parseArrivalDeparture, parseMinStay, parsePrice } from './bulkEdit';
+import { parseArrivalDeparture, parseNights, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
 import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
 import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList } from './settings';
 import { newBookingUrl } from './urls';
+import type { CalendarRateDateFragment, CalendarRatePricingFragment } from './graphql/fragments.generated';
+import { rateRow } from '@/test/rateRows';
 
 describe('settings', () => {
   it('defaults as the spec says', () => {
@@ -78,12 +80,12 @@ describe('bulk edit input', () => {
     expect(parsePrice('1.234', 'EUR')).toEqual({ ok: false, error: 'calendar:edit.errors.priceFormat' });
     expect(parsePrice('10000001', 'EUR')).toEqual({ ok: false, error: 'calendar:edit.errors.priceTooHigh' });
   });
-  it('reads a minimum stay from 1 to 365; empty clears', () => {
-    expect(parseMinStay('3')).toEqual({ ok: true, value: 3 });
-    expect(parseMinStay(' ')).toEqual({ ok: true, value: null });
-    expect(parseMinStay('0')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayRange' });
-    expect(parseMinStay('366')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayRange' });
-    expect(parseMinStay('2.5')).toEqual({ ok: false, error: 'calendar:edit.errors.minStayWhole' });
+  it('reads a minimum or maximum stay from 1 to 365; empty clears', () => {
+    expect(parseNights('3')).toEqual({ ok: true, value: 3 });
+    expect(parseNights(' ')).toEqual({ ok: true, value: null });
+    expect(parseNights('0')).toEqual({ ok: false, error: 'calendar:edit.errors.nightsRange' });
+    expect(parseNights('366')).toEqual({ ok: false, error: 'calendar:edit.errors.nightsRange' });
+    expect(parseNights('2.5')).toEqual({ ok: false, error: 'calendar:edit.errors.nightsWhole' });
   });
   it('changes closed to arrival / departure only on the sides chosen, and at least one', () => {
     expect(parseArrivalDeparture('keep', 'keep')).toEqual({ ok: false, error: 'calendar:edit.errors.nothingChosen' });
@@ -102,27 +104,10 @@ describe('capabilities', () => {
   });
 });
 
-const rate = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  unit_id: 'u1',
-  name: `Rate ${id}`,
-  occupancy: 2,
-  currency: 'EUR',
-  price: '100',
-  min_price: null,
-  max_price: null,
-  min_stay: 1,
-  max_stay: null,
-  modifier_direction: null,
-  modifier_type: null,
-  modifier_value: null,
-  parent_rate_id: null,
-  derived_change_type: null,
-  derived_change_value: null,
-  inherit_closed_to_arrival: false,
-  inherit_closed_to_departure: false,
-  rate_dates: [] as { rate_id: string; date: string; price: string | null; is_closed: boolean; closed_to_arrival: boolean; closed_to_departure: boolean; min_stay: number | null }[],
-  price_rule_assignments: [] as { price_rule_id: string; rate_id: string; price_rule: { id: string; name: string; type: string; priority: number; conditions: unknown; results: unknown; is_active: boolean } }[],
+const rate = (id: string, over: Partial<CalendarRatePricingFragment & { rate_dates: CalendarRateDateFragment[] }> = {}) => ({
+  ...rateRow({ id, name: `Rate ${id}` }),
+  rate_dates: [] as CalendarRateDateFragment[],
+  price_rule_assignments: [] as CalendarRatePricingFragment['price_rule_assignments'],
   ...over,
 });
 
@@ -136,10 +121,10 @@ describe('model', () => {
     occ_children: 0,
     occ_infants: 0,
     accommodation: { id: 'a1', name: 'Andrássy' },
-    unit_dates: [{ unit_id: 'u1', date: '2026-05-03', is_closed: true, min_stay: null, note: null }],
+    unit_dates: [{ unit_id: 'u1', date: '2026-05-03', is_closed: true, min_stay: null, max_stay: null, note: null }],
     rates: [
       rate('r1', {
-        rate_dates: [{ rate_id: 'r1', date: '2026-05-02', price: '150', is_closed: false, closed_to_arrival: false, closed_to_departure: false, min_stay: null }],
+        rate_dates: [{ rate_id: 'r1', date: '2026-05-02', price: '150', is_closed: false, closed_to_arrival: false, closed_to_departure: false, min_stay: null, max_stay: null }],
         price_rule_assignments: [{ price_rule_id: 'p1', rate_id: 'r1', price_rule: { id: 'p1', name: 'Weekend', type: 'simple', priority: 1, conditions: [{ field: 'weekday', op: 'in', value: [6, 7] }], results: { type: 'PERCENT', value: 20 }, is_active: true } }],
       }),
       rate('r2', { parent_rate_id: 'r1', derived_change_type: 'PERCENT', derived_change_value: '-10' }),

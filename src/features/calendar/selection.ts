@@ -16,6 +16,16 @@ export function startSelection(row: { key: string; unitId: string; rateId: strin
   return { rowKey: row.key, unitId: row.unitId, rateId: row.rateId, anchor: column, focus: column };
 }
 
+/**
+ * A tap (touch): the first tap picks one night, a second tap on the same row ends the range there
+ * (either side); after a range, or on another row, a tap starts again. A finger drags to scroll,
+ * so a touch screen selects by two taps, as the phone agenda does.
+ */
+export function tapSelection(selection: Selection | null, row: { key: string; unitId: string; rateId: string | null }, column: number): Selection {
+  if (selection && selection.rowKey === row.key && selection.anchor === selection.focus) return { ...selection, focus: column };
+  return startSelection(row, column);
+}
+
 /** Extends to a column on the same row; another row leaves the selection as it is. */
 export function extendSelection(selection: Selection, rowKey: string, column: number): Selection {
   if (selection.rowKey !== rowKey || selection.focus === column) return selection;

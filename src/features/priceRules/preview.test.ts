@@ -1,31 +1,10 @@
 // The assigner's sample month: before/after prices from the pricing engine, pinned.
 import { describe, expect, it } from 'vitest';
+import { rateRow } from '@/test/rateRows';
 import { monthRange, previewAssignment, type PreviewRate } from './preview';
 
 const unit = { id: 'u1', occ_adults: 2, occ_children: 0, occ_infants: 0 };
-const rate = (id: string, over: Partial<PreviewRate> = {}): PreviewRate => ({
-  id,
-  name: id,
-  occupancy: 2,
-  currency: 'EUR',
-  price: '100',
-  min_price: null,
-  max_price: null,
-  min_stay: 1,
-  max_stay: null,
-  modifier_direction: null,
-  modifier_type: null,
-  modifier_value: null,
-  parent_rate_id: null,
-  derived_change_type: null,
-  derived_change_value: null,
-  inherit_closed_to_arrival: false,
-  inherit_closed_to_departure: false,
-  rate_dates: [],
-  price_rule_assignments: [],
-  unit,
-  ...over,
-});
+const rate = (id: string, over: Partial<PreviewRate> = {}): PreviewRate => ({ ...rateRow({ id, name: id }), rate_dates: [], price_rule_assignments: [], unit, ...over });
 const weekend = { id: 'w', name: 'Weekend', type: 'simple', priority: 10, conditions: [{ field: 'weekday', op: 'in', value: [6, 7] }], results: { type: 'PERCENT', value: 20 }, is_active: true };
 
 describe('previewAssignment', () => {

@@ -5425,6 +5425,7 @@ export type rate_dates_bool_exp = {
   closed_to_departure?: Boolean_comparison_exp | null | undefined;
   date?: date_comparison_exp | null | undefined;
   is_closed?: Boolean_comparison_exp | null | undefined;
+  max_stay?: smallint_comparison_exp | null | undefined;
   min_stay?: smallint_comparison_exp | null | undefined;
   price?: numeric_comparison_exp | null | undefined;
   rate?: rates_bool_exp | null | undefined;
@@ -5440,6 +5441,7 @@ export type rate_dates_insert_input = {
   closed_to_departure?: boolean | null | undefined;
   date?: string | null | undefined;
   is_closed?: boolean | null | undefined;
+  max_stay?: number | null | undefined;
   min_stay?: number | null | undefined;
   price?: number | string | null | undefined;
   rate?: rates_obj_rel_insert_input | null | undefined;
@@ -5458,6 +5460,7 @@ export type rate_dates_select_column =
   | 'closed_to_departure'
   | 'date'
   | 'is_closed'
+  | 'max_stay'
   | 'min_stay'
   | 'price'
   | 'rate_id'
@@ -5468,6 +5471,7 @@ export type rate_dates_update_column =
   | 'closed_to_departure'
   | 'date'
   | 'is_closed'
+  | 'max_stay'
   | 'min_stay'
   | 'price'
   | 'rate_id'
@@ -7187,6 +7191,7 @@ export type unit_dates_bool_exp = {
   _or?: Array<unit_dates_bool_exp> | null | undefined;
   date?: date_comparison_exp | null | undefined;
   is_closed?: Boolean_comparison_exp | null | undefined;
+  max_stay?: smallint_comparison_exp | null | undefined;
   min_stay?: smallint_comparison_exp | null | undefined;
   note?: String_comparison_exp | null | undefined;
   unit?: units_bool_exp | null | undefined;
@@ -7200,6 +7205,7 @@ export type unit_dates_constraint =
 export type unit_dates_insert_input = {
   date?: string | null | undefined;
   is_closed?: boolean | null | undefined;
+  max_stay?: number | null | undefined;
   min_stay?: number | null | undefined;
   note?: string | null | undefined;
   unit?: units_obj_rel_insert_input | null | undefined;
@@ -7216,6 +7222,7 @@ export type unit_dates_on_conflict = {
 export type unit_dates_select_column =
   | 'date'
   | 'is_closed'
+  | 'max_stay'
   | 'min_stay'
   | 'note'
   | 'unit_id'
@@ -7224,6 +7231,7 @@ export type unit_dates_select_column =
 export type unit_dates_update_column =
   | 'date'
   | 'is_closed'
+  | 'max_stay'
   | 'min_stay'
   | 'note'
   | 'unit_id'
@@ -8314,13 +8322,13 @@ export type CalendarWindowSubscriptionVariables = Exact<{
 }>;
 
 
-export type CalendarWindowSubscription = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, unit_dates: Array<{ unit_id: string, date: string, is_closed: boolean, min_stay: number | null, note: string | null }>, rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }>, booked_units: Array<{ id: string, checkin: string, checkout: string, booking: { id: string, customer_name: string, channel: booking_channels_enum, status: booking_statuses_enum } }> }> };
+export type CalendarWindowSubscription = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, unit_dates: Array<{ unit_id: string, date: string, is_closed: boolean, min_stay: number | null, max_stay: number | null, note: string | null }>, rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }>, booked_units: Array<{ id: string, checkin: string, checkout: string, booking: { id: string, customer_name: string, channel: booking_channels_enum, status: booking_statuses_enum } }> }> };
 
 export type CalendarRatePricingFragment = { id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> };
 
-export type CalendarRateDateFragment = { rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null };
+export type CalendarRateDateFragment = { rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null };
 
-export type CalendarUnitDateFragment = { unit_id: string, date: string, is_closed: boolean, min_stay: number | null, note: string | null };
+export type CalendarUnitDateFragment = { unit_id: string, date: string, is_closed: boolean, min_stay: number | null, max_stay: number | null, note: string | null };
 
 export type SetRateDatesArrivalDepartureMutationVariables = Exact<{
   arrival: Array<rate_dates_insert_input> | rate_dates_insert_input;
@@ -8329,6 +8337,20 @@ export type SetRateDatesArrivalDepartureMutationVariables = Exact<{
 
 
 export type SetRateDatesArrivalDepartureMutation = { arrival: { affected_rows: number } | null, departure: { affected_rows: number } | null };
+
+export type SetRateDatesMaxStayMutationVariables = Exact<{
+  objects: Array<rate_dates_insert_input> | rate_dates_insert_input;
+}>;
+
+
+export type SetRateDatesMaxStayMutation = { insert_rate_dates: { affected_rows: number } | null };
+
+export type SetRateDatesMinStayMutationVariables = Exact<{
+  objects: Array<rate_dates_insert_input> | rate_dates_insert_input;
+}>;
+
+
+export type SetRateDatesMinStayMutation = { insert_rate_dates: { affected_rows: number } | null };
 
 export type SetRateDatesPriceMutationVariables = Exact<{
   objects: Array<rate_dates_insert_input> | rate_dates_insert_input;
@@ -8343,6 +8365,13 @@ export type SetUnitDatesClosedMutationVariables = Exact<{
 
 
 export type SetUnitDatesClosedMutation = { insert_unit_dates: { affected_rows: number } | null };
+
+export type SetUnitDatesMaxStayMutationVariables = Exact<{
+  objects: Array<unit_dates_insert_input> | unit_dates_insert_input;
+}>;
+
+
+export type SetUnitDatesMaxStayMutation = { insert_unit_dates: { affected_rows: number } | null };
 
 export type SetUnitDatesMinStayMutationVariables = Exact<{
   objects: Array<unit_dates_insert_input> | unit_dates_insert_input;
@@ -8550,7 +8579,7 @@ export type AssignerRatesQueryVariables = Exact<{
 }>;
 
 
-export type AssignerRatesQuery = { rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, unit: { id: string, name: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string } }, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }> };
+export type AssignerRatesQuery = { rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, unit: { id: string, name: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string } }, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }> };
 
 export type DeletePriceRuleMutationVariables = Exact<{
   id: string;

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { rateRow } from '@/test/rateRows';
 import { fill, renderWithI18n } from '../testing';
 import type { RateRow, UnitRow } from '../types';
 import { RatesTab } from './RatesTab';
 
-const rate = (over: Partial<RateRow>): RateRow => ({ id: 'r1', unit_id: 'u1', name: 'Standard', occupancy: 2, currency: 'EUR', price: '100', min_price: null, max_price: null, min_stay: 1, max_stay: null, modifier_direction: null, modifier_type: null, modifier_value: null, parent_rate_id: null, derived_change_type: null, derived_change_value: null, inherit_closed_to_arrival: false, inherit_closed_to_departure: false, ...over });
+const rate = (over: Partial<RateRow>): RateRow => rateRow(over);
 const unit: UnitRow = {
   id: 'u1', name: 'Apartment 1', external_name: null, category: 'APARTMAN', single_beds: 0, double_beds: 1, temp_beds: 0, occ_adults: 2, occ_children: 0, occ_infants: 0,
   rates: [rate({}), rate({ id: 'r2', name: 'Non-refundable', price: '0', parent_rate_id: 'r1', derived_change_type: 'PERCENT', derived_change_value: '-10', min_price: '95' }), rate({ id: 'r3', name: 'Family', occupancy: 4, price: '140', modifier_direction: 'increase', modifier_type: 'FIX', modifier_value: '15' })],

@@ -1,7 +1,8 @@
 // The multi-unit calendar grid: rows (accommodations, units, rates) by nights, virtualised both
 // ways so a hundred units over a year render only what is on screen. Sticky day header and row
 // labels, a today marker, stays as bars (a click opens the booking), and a range of nights picked
-// on one row by mouse drag or keyboard (arrows move, Shift+arrows extend, Escape clears).
+// on one row by mouse drag, by two taps on a touch screen (a finger drag scrolls), or by keyboard
+// (arrows move, Shift+arrows extend, Escape clears).
 // Renders props only; the view owns data and writes.
 import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import Link from 'next/link';
@@ -14,7 +15,7 @@ import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarU
 
 export type { PriceIndex } from '../model';
 import { bookingUrl } from '../urls';
-import { extendSelection, keyMove, selectedColumns, startSelection, type Selection } from '../selection';
+import { extendSelection, keyMove, selectedColumns, startSelection, tapSelection, type Selection } from '../selection';
 import styles from './CalendarGrid.module.css';
 
 export const CELL_WIDTH = 56;
@@ -22,6 +23,8 @@ export const LABEL_WIDTH = 200;
 const HEADER_HEIGHT = 44;
 const ROW_HEIGHT = 44;
 const GROUP_HEIGHT = 30;
+/** A touch that moves further than this (px) is a scroll, not a tap. */
+const TAP_SLOP = 10;
 
 
 export interface CalendarGridHandle {
@@ -52,6 +55,7 @@ export function CalendarGrid(props: CalendarGridProps) {
   const { t } = useTranslation('calendar');
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
+  const touch = useRef<{ x: number; y: number; row: number; column: number } | null>(null);
   const [active, setActive] = useState<{ row: number; column: number }>({ row: 1, column: Math.max(0, today - range.from) });
   const columns = range.to - range.from;
 
@@ -101,6 +105,11 @@ export function CalendarGrid(props: CalendarGridProps) {
     const at = cellAt(e.target);
     const row = at ? rows[at.row] : undefined;
     if (!at || !selectable(row)) return;
+    if (e.pointerType === 'touch') {
+      // Decided on pointerup: a tap selects, a pan lets the browser scroll (no preventDefault).
+      touch.current = { x: e.clientX, y: e.clientY, ...at };
+      return;
+    }
     e.preventDefault();
     scrollRef.current?.focus({ preventScroll: true });
     dragging.current = true;
@@ -120,6 +129,16 @@ export function CalendarGrid(props: CalendarGridProps) {
   };
   const endDrag = () => {
     dragging.current = false;
+    touch.current = null;
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const start = touch.current;
+    endDrag();
+    if (!start || Math.abs(e.clientX - start.x) > TAP_SLOP || Math.abs(e.clientY - start.y) > TAP_SLOP) return;
+    const row = rows[start.row];
+    if (!selectable(row)) return;
+    setActive({ row: start.row, column: start.column });
+    onSelect(tapSelection(selection, { key: row.key, unitId: row.unitId, rateId: row.kind === 'rate' ? row.rateId : null }, start.column));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -156,7 +175,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={endDrag}
+      onPointerUp={onPointerUp}
       onPointerCancel={endDrag}
       aria-describedby="calendar-grid-help"
     >
@@ -255,12 +274,23 @@ interface GridRowProps {
   closedLabel: string;
 }
 
+/** "3+" (at least 3 nights), "≤7" (at most 7), "3–7", or '' when the night keeps the rate's own. */
+export function stayLimitLabel(night: Pick<CalendarDay, 'minStay' | 'maxStay'>, baseMinStay: number, baseMaxStay: number | null): string {
+  const min = night.minStay !== baseMinStay;
+  const max = night.maxStay !== baseMaxStay && night.maxStay !== null;
+  if (min && max) return `${night.minStay}–${night.maxStay}`;
+  if (min) return `${night.minStay}+`;
+  return max ? `≤${night.maxStay}` : '';
+}
+
 /** One unit or rate row: its label, the visible cells and (on unit rows) the stays as bars. */
 const GridRow = memo(function GridRow(p: GridRowProps) {
   const { row, unit, priced, range } = p;
   const currency = unit?.pricing?.rates.find((r) => r.id === row.rateId)?.currency;
-  // A minimum stay shows only where the night's differs from the rate's own.
-  const baseMinStay = (row.rateId ? unit?.pricing?.data.rates.get(row.rateId)?.minStay : undefined) ?? 1;
+  // A minimum or maximum stay shows only where the night's differs from the rate's own.
+  const baseRate = row.rateId ? unit?.pricing?.data.rates.get(row.rateId) : undefined;
+  const baseMinStay = baseRate?.minStay ?? 1;
+  const baseMaxStay = baseRate?.maxStay ?? null;
   const cells = [];
   for (let col = p.firstCol; col <= p.lastCol; col += 1) {
     const day = range.from + col;
@@ -268,13 +298,13 @@ const GridRow = memo(function GridRow(p: GridRowProps) {
     const night = priced && day >= priced.from && day - priced.from < priced.days.length ? priced.days[day - priced.from] : undefined;
     const unitClosed = unit?.pricing?.closedDays.has(iso) ?? false;
     const closed = row.kind === 'unit' ? unitClosed : (night?.closed ?? false);
-    const minStay = night && night.minStay !== baseMinStay ? night.minStay : 0;
+    const stayLimit = night ? stayLimitLabel(night, baseMinStay, baseMaxStay) : '';
     const selected = col >= p.selFirst && col <= p.selLast;
     const cls = [styles.cell, closed ? styles.closed : '', selected ? styles.selected : '', col === p.activeCol ? styles.active : '', isoWeekday(day) >= 6 ? styles.weekendCell : ''].join(' ');
     cells.push(
       <div key={col} className={cls} style={{ left: LABEL_WIDTH + col * CELL_WIDTH, width: CELL_WIDTH }} data-row={p.index} data-col={col} data-date={iso} data-closed={closed || undefined} role="gridcell" aria-selected={selected} title={closed ? p.closedLabel : undefined}>
         {night && currency ? <span className={styles.price}>{cellPrice(night.price, currency, p.locale)}</span> : null}
-        {minStay ? <span className={styles.minStay}>{minStay}+</span> : null}
+        {stayLimit ? <span className={styles.minStay}>{stayLimit}</span> : null}
         {row.kind === 'rate' && night?.closedToArrival ? <span className={styles.cta} aria-hidden /> : null}
         {row.kind === 'rate' && night?.closedToDeparture ? <span className={styles.ctd} aria-hidden /> : null}
       </div>,

@@ -1,5 +1,6 @@
-// The bulk-edit dialog for a nightly price (on one of the unit's rates) or a minimum stay; an empty
-// value clears the nights' own setting. Input is checked by bulkEdit.ts with translated messages.
+// The bulk-edit dialog for a nightly price (on one of the unit's rates) or a minimum or maximum
+// stay (on the unit, binding every rate of it, or on one rate); an empty value clears the nights'
+// own setting. Input is checked by bulkEdit.ts with translated messages.
 import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
@@ -10,15 +11,25 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Currency } from '@/domain/money';
-import { parseMinStay, parsePrice } from '../bulkEdit';
+import { parseNights, parsePrice } from '../bulkEdit';
+
+export type EditValueKind = 'price' | 'minStay' | 'maxStay';
 
 export interface EditValueDialogProps {
-  kind: 'price' | 'minStay';
+  kind: EditValueKind;
   rates: readonly { id: string; name: string; currency: Currency }[];
+  /** The rate chosen first; for a stay, '' chooses the unit (all its rates). */
   initialRateId: string;
   onCancel(): void;
+  /** rateId is '' when a stay applies to the unit. */
   onSave(value: number | null, rateId: string): void;
 }
+
+const TEXT = {
+  price: { title: 'edit.priceTitle', help: 'edit.priceHelp' },
+  minStay: { title: 'edit.minStayTitle', help: 'edit.minStayHelp' },
+  maxStay: { title: 'edit.maxStayTitle', help: 'edit.maxStayHelp' },
+} as const;
 
 export function EditValueDialog({ kind, rates, initialRateId, onCancel, onSave }: EditValueDialogProps) {
   const { t } = useTranslation('calendar');
@@ -27,7 +38,7 @@ export function EditValueDialog({ kind, rates, initialRateId, onCancel, onSave }
   const [error, setError] = useState<string | null>(null);
   const rate = rates.find((r) => r.id === rateId);
   const submit = () => {
-    const parsed = kind === 'price' ? parsePrice(text, rate?.currency ?? 'EUR') : parseMinStay(text);
+    const parsed = kind === 'price' ? parsePrice(text, rate?.currency ?? 'EUR') : parseNights(text);
     if (!parsed.ok) {
       setError(parsed.error);
       return;
@@ -42,7 +53,7 @@ export function EditValueDialog({ kind, rates, initialRateId, onCancel, onSave }
           submit();
         }}
       >
-        <DialogTitle id="calendar-edit-title">{t(kind === 'price' ? 'edit.priceTitle' : 'edit.minStayTitle')}</DialogTitle>
+        <DialogTitle id="calendar-edit-title">{t(TEXT[kind].title)}</DialogTitle>
         <DialogContent>
           {kind === 'price' ? (
             <TextField select label={t('edit.rate')} value={rateId} onChange={(e) => setRateId(e.target.value)} fullWidth size="small" margin="dense">
@@ -52,10 +63,29 @@ export function EditValueDialog({ kind, rates, initialRateId, onCancel, onSave }
                 </MenuItem>
               ))}
             </TextField>
-          ) : null}
+          ) : (
+            <TextField
+              select
+              label={t('edit.appliesTo')}
+              value={rateId}
+              onChange={(e) => setRateId(e.target.value)}
+              // '' (the unit) is a real choice here, shown like any other.
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              fullWidth
+              size="small"
+              margin="dense"
+            >
+              <MenuItem value="">{t('edit.wholeUnit')}</MenuItem>
+              {rates.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <TextField
             autoFocus
-            label={kind === 'price' ? t('edit.priceLabel', { currency: rate?.currency ?? '' }) : t('edit.minStayLabel')}
+            label={kind === 'price' ? t('edit.priceLabel', { currency: rate?.currency ?? '' }) : t('edit.nightsLabel')}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -63,7 +93,7 @@ export function EditValueDialog({ kind, rates, initialRateId, onCancel, onSave }
             }}
             slotProps={{ htmlInput: { inputMode: kind === 'price' ? 'decimal' : 'numeric' } }}
             error={error !== null}
-            helperText={error ? t(error.replace(/^calendar:/, '')) : t(kind === 'price' ? 'edit.priceHelp' : 'edit.minStayHelp')}
+            helperText={error ? t(error.replace(/^calendar:/, '')) : t(TEXT[kind].help)}
             fullWidth
             size="small"
             margin="dense"

@@ -1,5 +1,6 @@
 // The bulk-edit bar on a selected range: close/open, a price with the currency's rules (a bad
-// value shows the translated message and saves nothing), a minimum stay, "new booking" only for a
+// value shows the translated message and saves nothing), a minimum or maximum stay on the unit or a
+// rate, "new booking" only for a
 // free range, and nothing to change for a read-only user.
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
@@ -19,11 +20,12 @@ const summary: SelectionSummary = {
     { id: 'r2', name: 'Standard HUF', currency: 'HUF' },
   ],
   rateId: 'r1',
+  rateRow: false,
   newBookingHref: '/bookings/new?unit=u1&arrival=2027-06-07&departure=2027-06-10',
 };
 
 function setup(over: Partial<Parameters<typeof SelectionBar>[0]> = {}) {
-  const props = { summary, canEdit: true, tooLong: false, onClose: vi.fn(), onOpen: vi.fn(), onPrice: vi.fn(), onMinStay: vi.fn(), onArrivalDeparture: vi.fn(), onClear: vi.fn(), ...over };
+  const props = { summary, canEdit: true, tooLong: false, onClose: vi.fn(), onOpen: vi.fn(), onPrice: vi.fn(), onStayLimit: vi.fn(), onArrivalDeparture: vi.fn(), onClear: vi.fn(), ...over };
   renderWithProviders(<SelectionBar {...props} />);
   return props;
 }
@@ -63,7 +65,37 @@ describe('SelectionBar', () => {
     expect(screen.getByText('Enter a number of nights from 1 to 365')).toBeTruthy();
     await user.clear(screen.getByLabelText('Nights'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(p.onMinStay).toHaveBeenCalledWith(null);
+    expect(p.onStayLimit).toHaveBeenCalledWith('minStay', null, null);
+  });
+
+  it('sets a maximum stay on the whole unit, or on one rate, checking the number first', async () => {
+    const user = userEvent.setup();
+    const p = setup();
+    await user.click(screen.getByRole('button', { name: 'Maximum stay' }));
+    expect(screen.getByRole('heading', { name: 'Maximum stay for arrivals' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Applies to' }).textContent).toBe('The unit (every rate)');
+    await user.type(screen.getByLabelText('Nights'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter a whole number of nights')).toBeTruthy();
+    expect(p.onStayLimit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Nights'));
+    await user.type(screen.getByLabelText('Nights'), '7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(p.onStayLimit).toHaveBeenLastCalledWith('maxStay', 7, null);
+
+    await user.click(screen.getByRole('button', { name: 'Maximum stay' }));
+    await user.click(screen.getByRole('combobox', { name: 'Applies to' }));
+    await user.click(screen.getByRole('option', { name: 'Standard HUF' }));
+    await user.type(screen.getByLabelText('Nights'), '14');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(p.onStayLimit).toHaveBeenLastCalledWith('maxStay', 14, 'r2');
+  });
+
+  it("starts a rate row's stay limit on that rate", async () => {
+    const user = userEvent.setup();
+    setup({ summary: { ...summary, rateId: 'r2', rateRow: true } });
+    await user.click(screen.getByRole('button', { name: 'Minimum stay' }));
+    expect(screen.getByRole('combobox', { name: 'Applies to' }).textContent).toBe('Standard HUF');
   });
 
   it('closes a rate to arrival and opens it to departure, refusing a save that changes nothing', async () => {

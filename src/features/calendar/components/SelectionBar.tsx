@@ -1,5 +1,6 @@
 // What can be done with the selected nights of one row: close or open them, set a price, a
-// minimum stay or closed to arrival/departure (dialogs), or start a new booking when they are free. Renders props only.
+// minimum or maximum stay or closed to arrival/departure (dialogs), or start a new booking when
+// they are free. Renders props only.
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
@@ -12,6 +13,8 @@ import type { ArrivalDeparture } from '../bulkEdit';
 import { ArrivalDepartureDialog } from './ArrivalDepartureDialog';
 import { EditValueDialog } from './EditValueDialog';
 
+export type StayLimit = 'minStay' | 'maxStay';
+
 export interface SelectionSummary {
   unitId: string;
   unitName: string;
@@ -23,6 +26,8 @@ export interface SelectionSummary {
   rates: readonly { id: string; name: string; currency: Currency }[];
   /** The rate the selected row prices (a rate row's own, a unit row's main rate). */
   rateId: string | null;
+  /** The selection is on a rate's own row (not the unit's). */
+  rateRow: boolean;
   newBookingHref: string | null;
 }
 
@@ -33,14 +38,15 @@ export interface SelectionBarProps {
   onClose(): void;
   onOpen(): void;
   onPrice(rateId: string, price: number | null): void;
-  onMinStay(minStay: number | null): void;
+  /** A minimum or maximum stay (null clears it) on the unit (rateId null) or on one rate. */
+  onStayLimit(kind: StayLimit, nights: number | null, rateId: string | null): void;
   onArrivalDeparture(rateId: string, value: ArrivalDeparture): void;
   onClear(): void;
 }
 
-export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPrice, onMinStay, onArrivalDeparture, onClear }: SelectionBarProps) {
+export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPrice, onStayLimit, onArrivalDeparture, onClear }: SelectionBarProps) {
   const { t } = useTranslation('calendar');
-  const [dialog, setDialog] = useState<'price' | 'minStay' | 'arrivalDeparture' | null>(null);
+  const [dialog, setDialog] = useState<'price' | StayLimit | 'arrivalDeparture' | null>(null);
   return (
     <Paper variant="outlined" sx={{ p: 1, mb: 1 }} data-testid="selection-bar">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
@@ -60,6 +66,9 @@ export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPri
             </Button>
             <Button size="small" variant="outlined" onClick={() => setDialog('minStay')}>
               {t('selection.minStay')}
+            </Button>
+            <Button size="small" variant="outlined" onClick={() => setDialog('maxStay')}>
+              {t('selection.maxStay')}
             </Button>
             <Button size="small" variant="outlined" onClick={() => setDialog('arrivalDeparture')} disabled={summary.rates.length === 0}>
               {t('selection.arrivalDeparture')}
@@ -92,15 +101,16 @@ export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPri
           }}
         />
       ) : null}
-      {dialog === 'minStay' ? (
+      {dialog === 'minStay' || dialog === 'maxStay' ? (
         <EditValueDialog
-          kind="minStay"
+          kind={dialog}
           rates={summary.rates}
-          initialRateId=""
+          // A unit row's stay applies to the unit; a rate row's to that rate.
+          initialRateId={summary.rateRow ? (summary.rateId ?? '') : ''}
           onCancel={() => setDialog(null)}
-          onSave={(value) => {
+          onSave={(value, rateId) => {
             setDialog(null);
-            onMinStay(value);
+            onStayLimit(dialog, value, rateId === '' ? null : rateId);
           }}
         />
       ) : null}

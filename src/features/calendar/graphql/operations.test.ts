@@ -1,12 +1,14 @@
 // The calendar's operations on the real embedded backend (seeded demo data, the product's metadata)
 // with real tokens: the live window reaches another user within 2 s, every role reads only its
-// units, and the bulk edits (closed, min stay, price, closed to arrival/departure) are refused to
+// units, and the bulk edits (closed, min/max stay, price, closed to arrival/departure) are refused to
 // owners, cleaners, communicators, managers on units they do not manage, and for values of the
 // wrong type or range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { createClient, type Client as WsClient } from 'graphql-ws';
+import { SignJWT } from 'jose';
 import { WebSocket } from 'ws';
+import { uniquenessViolation } from '@/domain/uniqueness';
 import type { RunningBackend } from '../../../../backend/server';
 import { startTestBackend } from '../../../../tests/helpers/backend';
 import { DEMO, makeClient, type Caller, type Client } from '../../../../tests/integration/permissionsClient';
@@ -15,6 +17,9 @@ import { CalendarWindowDocument, type CalendarWindowSubscription } from './calen
 import { SetRateDatesArrivalDepartureDocument } from './setRateDatesArrivalDeparture.generated';
 import { SetRateDatesPriceDocument } from './setRateDatesPrice.generated';
 import { SetUnitDatesClosedDocument } from './setUnitDatesClosed.generated';
+import { SetRateDatesMaxStayDocument } from './setRateDatesMaxStay.generated';
+import { SetRateDatesMinStayDocument } from './setRateDatesMinStay.generated';
+import { SetUnitDatesMaxStayDocument } from './setUnitDatesMaxStay.generated';
 import { SetUnitDatesMinStayDocument } from './setUnitDatesMinStay.generated';
 
 const WINDOW = print(CalendarWindowDocument);
@@ -23,6 +28,9 @@ const CLOSE = print(SetUnitDatesClosedDocument);
 const MIN_STAY = print(SetUnitDatesMinStayDocument);
 const PRICE = print(SetRateDatesPriceDocument);
 const ARR_DEP = print(SetRateDatesArrivalDepartureDocument);
+const UNIT_MAX = print(SetUnitDatesMaxStayDocument);
+const RATE_MIN = print(SetRateDatesMinStayDocument);
+const RATE_MAX = print(SetRateDatesMaxStayDocument);
 const RANGE = { from: '2027-03-01', to: '2027-04-01' };
 
 const as = (role: string, userId: string): Caller => ({ role, userId });
@@ -212,5 +220,96 @@ describe('bulk edits', () => {
     }
     const rows = await client.data<{ unit_dates: unknown[]; rate_dates: unknown[] }>('admin-secret', `{ unit_dates(where: {date: {_eq: "2027-03-23"}}) { date } rate_dates(where: {date: {_in: ["2027-03-23", "2027-02-28"]}}) { date } }`);
     expect(rows).toEqual({ unit_dates: [], rate_dates: [] });
+  });
+});
+
+describe('maximum stay per night', () => {
+  const DAY = '2027-03-26';
+  const rateOf = async (u: string) => (await client.data<{ rates: { id: string }[] }>('admin-secret', 'query ($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u })).rates[0].id;
+  const read = async (unitId: string, rateId: string) =>
+    client.data<{ unit_dates: { min_stay: number | null; max_stay: number | null }[]; rate_dates: { min_stay: number | null; max_stay: number | null }[] }>(
+      'admin-secret',
+      `query ($u: uuid!, $r: uuid!, $d: date!) { unit_dates(where: {unit_id: {_eq: $u}, date: {_eq: $d}}) { min_stay max_stay } rate_dates(where: {rate_id: {_eq: $r}, date: {_eq: $d}}) { min_stay max_stay } }`,
+      { u: unitId, r: rateId, d: DAY },
+    );
+
+  it('is set on managed units and rates, read back by the live window, and never below the same night’s minimum', async () => {
+    const [unit] = await unitIds(managedBy(DEMO.manager));
+    const rate = await rateOf(unit);
+    expect((await client.gql(MANAGER, UNIT_MAX, { objects: nights(unit, [DAY], { max_stay: 5 }) })).errors).toBeUndefined();
+    expect((await client.gql(MANAGER, RATE_MIN, { objects: [{ rate_id: rate, date: DAY, min_stay: 2 }] })).errors).toBeUndefined();
+    expect((await client.gql(MANAGER, RATE_MAX, { objects: [{ rate_id: rate, date: DAY, max_stay: 9 }] })).errors).toBeUndefined();
+    // Each mutation writes its own column only: the min stay set before stays.
+    expect(await read(unit, rate)).toEqual({ unit_dates: [{ min_stay: null, max_stay: 5 }], rate_dates: [{ min_stay: 2, max_stay: 9 }] });
+    const window = await client.data<CalendarWindowSubscription>(MANAGER, WINDOW.replace('subscription', 'query'), { units: { id: { _eq: unit } }, from: DAY, to: '2027-03-27' });
+    expect(window.units[0].unit_dates).toEqual([expect.objectContaining({ date: DAY, max_stay: 5 })]);
+    expect(window.units[0].rates.find((r) => r.id === rate)?.rate_dates).toEqual([expect.objectContaining({ date: DAY, min_stay: 2, max_stay: 9 })]);
+
+    // A maximum below the row's minimum is refused by the database with a message the calendar translates.
+    const below = await client.gql(MANAGER, RATE_MAX, { objects: [{ rate_id: rate, date: DAY, max_stay: 1 }] });
+    expect(below.errors?.[0]?.extensions.code).toBe('constraint-violation');
+    expect(uniquenessViolation(below.errors ?? [])).toEqual({ field: 'nights', messageKey: 'calendar:edit.errors.stayOrder' });
+    await client.data(MANAGER, print(SetUnitDatesMinStayDocument), { objects: nights(unit, [DAY], { min_stay: 3 }) });
+    const unitBelow = await client.gql(MANAGER, UNIT_MAX, { objects: nights(unit, [DAY], { max_stay: 2 }) });
+    expect(uniquenessViolation(unitBelow.errors ?? [])).toEqual({ field: 'nights', messageKey: 'calendar:edit.errors.stayOrder' });
+    // ...and raising the minimum above the night's maximum is refused the same way.
+    const minAbove = await client.gql(MANAGER, RATE_MIN, { objects: [{ rate_id: rate, date: DAY, min_stay: 10 }] });
+    expect(uniquenessViolation(minAbove.errors ?? [])).toEqual({ field: 'nights', messageKey: 'calendar:edit.errors.stayOrder' });
+    expect(await read(unit, rate)).toEqual({ unit_dates: [{ min_stay: 3, max_stay: 5 }], rate_dates: [{ min_stay: 2, max_stay: 9 }] });
+  });
+
+  it('is refused to other roles, on unmanaged units, with forged tokens and for values of the wrong type or range', async () => {
+    const [unit] = await unitIds(managedBy(DEMO.manager));
+    const [other] = await unitIds({ _not: managedBy(DEMO.manager) });
+    const [rate, foreign] = [await rateOf(unit), await rateOf(other)];
+    const day = '2027-03-27';
+    for (const caller of [OWNER, CLEANER, COMMUNICATOR, 'public' as const]) {
+      for (const [query, objects] of [
+        [UNIT_MAX, nights(unit, [day], { max_stay: 3 })],
+        [RATE_MAX, [{ rate_id: rate, date: day, max_stay: 3 }]],
+        [RATE_MIN, [{ rate_id: rate, date: day, min_stay: 3 }]],
+      ] as const) {
+        const r = await client.gql(caller, query, { objects });
+        expect(r.errors?.[0]?.extensions.code, JSON.stringify(caller)).toBe('validation-failed');
+      }
+    }
+    expect((await client.gql(MANAGER, UNIT_MAX, { objects: nights(other, [day], { max_stay: 3 }) })).errors?.[0]?.extensions.code).toBe('permission-error');
+    expect((await client.gql(MANAGER, RATE_MAX, { objects: [{ rate_id: foreign, date: day, max_stay: 3 }] })).errors?.[0]?.extensions.code).toBe('permission-error');
+    // A batch mixing a managed and a foreign rate writes nothing.
+    const mixed = await client.gql(MANAGER, RATE_MAX, { objects: [{ rate_id: rate, date: day, max_stay: 3 }, { rate_id: foreign, date: day, max_stay: 3 }] });
+    expect(mixed.errors).toBeDefined();
+
+    // A token signed with another key, claiming admin, is refused before anything is read.
+    const forged = await new SignJWT({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['admin'], 'x-hasura-default-role': 'admin', 'x-hasura-user-id': DEMO.admin } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not-the-project-secret-not-the-project-secret'));
+    const res = await fetch(`${backend.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${forged}` }, body: JSON.stringify({ query: UNIT_MAX, variables: { objects: nights(other, [day], { max_stay: 3 }) } }) });
+    const forgedBody = (await res.json()) as { errors?: { extensions?: { code?: string } }[]; data?: unknown };
+    expect(forgedBody.data ?? null).toBeNull();
+    expect(forgedBody.errors?.[0]?.extensions?.code).toBe('invalid-jwt');
+
+    const cases: [string, Record<string, unknown>, string][] = [
+      [UNIT_MAX, { objects: nights(unit, [day], { max_stay: 0 }) }, 'constraint-violation'],
+      [UNIT_MAX, { objects: nights(unit, [day], { max_stay: 366 }) }, 'constraint-violation'],
+      [RATE_MAX, { objects: [{ rate_id: rate, date: day, max_stay: -1 }] }, 'constraint-violation'],
+      [RATE_MAX, { objects: [{ rate_id: rate, date: day, max_stay: 40000 }] }, ''], // past smallint
+      [RATE_MAX, { objects: [{ rate_id: rate, date: day, max_stay: 2.5 }] }, ''],
+      [UNIT_MAX, { objects: nights(unit, [day], { max_stay: 'seven' }) }, ''],
+      [UNIT_MAX, { objects: nights(unit, [day], { max_stay: 'x'.repeat(100_000) }) }, ''],
+      // The max-stay mutation cannot carry another column along (its update column is max_stay only,
+      // and a hidden column is not in the input type).
+      [UNIT_MAX, { objects: nights(unit, [day], { max_stay: 3, updated_at: '2000-01-01T00:00:00Z' }) }, 'validation-failed'],
+    ];
+    for (const [query, variables, code] of cases) {
+      const r = await client.gql(MANAGER, query, variables);
+      expect(r.errors, JSON.stringify(variables).slice(0, 200)).toBeDefined();
+      if (code) expect(r.errors?.[0]?.extensions.code, JSON.stringify(variables).slice(0, 200)).toBe(code);
+    }
+    const range = await client.gql(MANAGER, UNIT_MAX, { objects: nights(unit, [day], { max_stay: 366 }) });
+    expect(uniquenessViolation(range.errors ?? [])).toEqual({ field: 'nights', messageKey: 'calendar:edit.errors.nightsRange' });
+    const left = await client.data<{ unit_dates: unknown[]; rate_dates: unknown[] }>('admin-secret', `{ unit_dates(where: {date: {_eq: "${day}"}}) { unit_id } rate_dates(where: {date: {_eq: "${day}"}}) { rate_id } }`);
+    expect(left).toEqual({ unit_dates: [], rate_dates: [] });
   });
 });

@@ -1,5 +1,6 @@
-// The calendar's bulk edits on a range of nights: close/open and minimum stay on the unit
-// (unit_dates), a nightly price and closed to arrival/departure on a rate (rate_dates). No refetch:
+// The calendar's bulk edits on a range of nights: close/open on the unit (unit_dates), a nightly
+// price and closed to arrival/departure on a rate (rate_dates), a minimum or maximum stay on either
+// (the unit's binds every rate of it). No refetch:
 // the window subscription brings the change back, to this user and everyone else looking.
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -10,6 +11,9 @@ import type { ArrivalDeparture } from '../bulkEdit';
 import { SetRateDatesArrivalDepartureDocument } from '../graphql/setRateDatesArrivalDeparture.generated';
 import { SetRateDatesPriceDocument } from '../graphql/setRateDatesPrice.generated';
 import { SetUnitDatesClosedDocument } from '../graphql/setUnitDatesClosed.generated';
+import { SetRateDatesMaxStayDocument } from '../graphql/setRateDatesMaxStay.generated';
+import { SetRateDatesMinStayDocument } from '../graphql/setRateDatesMinStay.generated';
+import { SetUnitDatesMaxStayDocument } from '../graphql/setUnitDatesMaxStay.generated';
 import { SetUnitDatesMinStayDocument } from '../graphql/setUnitDatesMinStay.generated';
 
 function nights(from: DayNumber, to: DayNumber): string[] {
@@ -29,14 +33,26 @@ export function useCalendarEdits() {
     return result;
   };
   const [setClosed] = useMutation(SetUnitDatesClosedDocument);
-  const [setMinStay] = useMutation(SetUnitDatesMinStayDocument);
+  const [setUnitMinStay] = useMutation(SetUnitDatesMinStayDocument);
+  const [setUnitMaxStay] = useMutation(SetUnitDatesMaxStayDocument);
+  const [setRateMinStay] = useMutation(SetRateDatesMinStayDocument);
+  const [setRateMaxStay] = useMutation(SetRateDatesMaxStayDocument);
   const [setPrice] = useMutation(SetRateDatesPriceDocument);
   const [setArrivalDeparture] = useMutation(SetRateDatesArrivalDepartureDocument);
   return {
     setClosed: (unitId: string, from: DayNumber, to: DayNumber, closed: boolean) =>
       write(() => setClosed({ variables: { objects: nights(from, to).map((date) => ({ unit_id: unitId, date, is_closed: closed })) } })),
-    setMinStay: (unitId: string, from: DayNumber, to: DayNumber, minStay: number | null) =>
-      write(() => setMinStay({ variables: { objects: nights(from, to).map((date) => ({ unit_id: unitId, date, min_stay: minStay })) } })),
+    /** A minimum or maximum stay on the unit's nights (rateId null) or on one rate's; null clears it. */
+    setStayLimit: (kind: 'minStay' | 'maxStay', unitId: string, rateId: string | null, from: DayNumber, to: DayNumber, value: number | null) => {
+      const dates = nights(from, to);
+      const column = kind === 'minStay' ? { min_stay: value } : { max_stay: value };
+      if (rateId === null) {
+        const objects = dates.map((date) => ({ unit_id: unitId, date, ...column }));
+        return write(() => (kind === 'minStay' ? setUnitMinStay({ variables: { objects } }) : setUnitMaxStay({ variables: { objects } })));
+      }
+      const objects = dates.map((date) => ({ rate_id: rateId, date, ...column }));
+      return write(() => (kind === 'minStay' ? setRateMinStay({ variables: { objects } }) : setRateMaxStay({ variables: { objects } })));
+    },
     /** Price in major units of the rate's currency; null returns the nights to the rate's own price. */
     setPrice: (rateId: string, from: DayNumber, to: DayNumber, price: number | null) =>
       write(() => setPrice({ variables: { objects: nights(from, to).map((date) => ({ rate_id: rateId, date, price })) } })),

@@ -118,6 +118,7 @@ export function CalendarView() {
           free: !hasStayIn(selectedUnit, stay.arrival, stay.departure),
           rates: selectedUnit.pricing?.rates ?? [],
           rateId: selection.rateId ?? mainRate(selectedUnit)?.id ?? null,
+          rateRow: selection.rateId !== null,
           newBookingHref: can.createsBookings ? newBookingUrl(selectedUnit.id, isoFromDay(stay.arrival), isoFromDay(stay.departure)) : null,
         }
       : null;
@@ -159,7 +160,7 @@ export function CalendarView() {
           onClose={() => void edits.setClosed(summary.unitId, stay.arrival, stay.departure, true)}
           onOpen={() => void edits.setClosed(summary.unitId, stay.arrival, stay.departure, false)}
           onPrice={(rateId, price) => void edits.setPrice(rateId, stay.arrival, stay.departure, price)}
-          onMinStay={(minStay) => void edits.setMinStay(summary.unitId, stay.arrival, stay.departure, minStay)}
+          onStayLimit={(kind, nights, rateId) => void edits.setStayLimit(kind, summary.unitId, rateId, stay.arrival, stay.departure, nights)}
           onArrivalDeparture={(rateId, value) => void edits.setArrivalDeparture(rateId, stay.arrival, stay.departure, value)}
           onClear={() => setSelection(null)}
         />

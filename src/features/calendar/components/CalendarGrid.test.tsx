@@ -1,0 +1,111 @@
+// Range selection on the grid as a user does it: two taps on a touch screen (a finger that moves
+// scrolls and selects nothing), a mouse drag, and Shift+arrows; the selected nights are marked.
+import { useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { toDay } from '@/domain/pricing';
+import { renderWithProviders } from '@/test/render';
+import type { CalendarRow, CalendarUnit } from '../model';
+import type { Selection } from '../selection';
+import { CalendarGrid } from './CalendarGrid';
+
+const from = toDay('2027-06-01');
+const rows: CalendarRow[] = [
+  { kind: 'accommodation', key: 'a:a1', accommodationId: 'a1', name: 'Andrássy', collapsed: false },
+  { kind: 'unit', key: 'u:u1', unitId: 'u1', name: 'Studio', rateId: null },
+  { kind: 'rate', key: 'r:r1', unitId: 'u1', rateId: 'r1', name: 'Standard', derived: false },
+];
+const unit: CalendarUnit = { id: 'u1', name: 'Studio', accommodationId: 'a1', accommodationName: 'Andrássy', stays: [], pricing: null };
+
+function Harness({ onSelect }: { onSelect(selection: Selection | null): void }) {
+  const [selection, setSelection] = useState<Selection | null>(null);
+  return (
+    <CalendarGrid
+      range={{ from, to: from + 60 }}
+      rows={rows}
+      units={new Map([['u1', unit]])}
+      prices={{ get: () => undefined }}
+      today={from + 1}
+      locale="en"
+      selection={selection}
+      onSelect={(s) => {
+        onSelect(s);
+        setSelection(s);
+      }}
+      onToggleGroup={() => undefined}
+      onVisibleColumns={() => undefined}
+    />
+  );
+}
+
+// jsdom lays nothing out: give the scroller a size so the virtualisers draw a screenful.
+const sizes = { clientWidth: 1000, clientHeight: 400 };
+beforeAll(() => {
+  for (const [name, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+});
+afterAll(() => {
+  for (const name of Object.keys(sizes)) Reflect.deleteProperty(HTMLElement.prototype, name);
+});
+
+const cell = (row: number, col: number) => {
+  const el = document.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`);
+  if (!el) throw new Error(`no cell ${row}/${col}`);
+  return el;
+};
+const selectedDates = () => [...document.querySelectorAll<HTMLElement>('[role="gridcell"][aria-selected="true"]')].map((c) => c.dataset.date);
+const tap = (el: HTMLElement, move = 0) => {
+  fireEvent.pointerDown(el, { pointerType: 'touch', button: 0, clientX: 100, clientY: 100 });
+  fireEvent.pointerUp(el, { pointerType: 'touch', button: 0, clientX: 100 + move, clientY: 100 });
+};
+
+function setup() {
+  const onSelect = vi.fn();
+  renderWithProviders(<Harness onSelect={onSelect} />);
+  return onSelect;
+}
+
+describe('CalendarGrid range selection', () => {
+  it('selects by tapping the first night and then the last on a touch screen', () => {
+    const onSelect = setup();
+    tap(cell(1, 5));
+    expect(selectedDates()).toEqual(['2027-06-06']);
+    tap(cell(1, 2)); // the end may lie before the start
+    expect(selectedDates()).toEqual(['2027-06-03', '2027-06-04', '2027-06-05', '2027-06-06']);
+    expect(onSelect).toHaveBeenLastCalledWith({ rowKey: 'u:u1', unitId: 'u1', rateId: null, anchor: 5, focus: 2 });
+    // After a range, a tap starts again, here on the rate's row.
+    tap(cell(2, 8));
+    expect(onSelect).toHaveBeenLastCalledWith({ rowKey: 'r:r1', unitId: 'u1', rateId: 'r1', anchor: 8, focus: 8 });
+    tap(cell(2, 9));
+    expect(selectedDates()).toEqual(['2027-06-09', '2027-06-10']);
+  });
+
+  it('leaves the selection alone when a finger scrolls or the browser takes the gesture', () => {
+    const onSelect = setup();
+    tap(cell(1, 3), 40);
+    fireEvent.pointerDown(cell(1, 4), { pointerType: 'touch', button: 0, clientX: 10, clientY: 10 });
+    fireEvent.pointerCancel(cell(1, 4), { pointerType: 'touch' });
+    fireEvent.pointerUp(cell(1, 4), { pointerType: 'touch', button: 0, clientX: 10, clientY: 10 });
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(selectedDates()).toEqual([]);
+  });
+
+  it('selects by mouse drag on one row and by Shift+arrows', () => {
+    setup();
+    const target = cell(1, 4);
+    const original = document.elementFromPoint;
+    document.elementFromPoint = () => target;
+    try {
+      fireEvent.pointerDown(cell(1, 1), { pointerType: 'mouse', button: 0 });
+      fireEvent.pointerMove(cell(1, 1), { pointerType: 'mouse', clientX: 1, clientY: 1 });
+      fireEvent.pointerUp(target, { pointerType: 'mouse', button: 0 });
+    } finally {
+      document.elementFromPoint = original;
+    }
+    expect(selectedDates()).toEqual(['2027-06-02', '2027-06-03', '2027-06-04', '2027-06-05']);
+    const grid = screen.getByRole('grid', { name: 'Availability and rates calendar' });
+    fireEvent.keyDown(grid, { key: 'ArrowRight', shiftKey: true });
+    expect(selectedDates()).toEqual(['2027-06-02', '2027-06-03', '2027-06-04', '2027-06-05', '2027-06-06']);
+    fireEvent.keyDown(grid, { key: 'Escape' });
+    expect(selectedDates()).toEqual([]);
+  });
+});
