@@ -21,8 +21,8 @@ import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 const DIST_DIR = 'node_modules/.cache/next-bench';
 const BUILD_LOG = path.join(DIST_DIR, 'bench-build-output.txt');
 const BUILD_PORT = path.join(DIST_DIR, 'bench-backend-port.txt');
-/** Pages a guest or visitor opens, often on a phone: they must stay lean. */
-const LEAN_PAGES = ['/', '/journey/[id]', '/journey/[id]/checkin', '/travel/[id]/[card]'];
+/** Pages a guest or visitor opens, often on a phone (the landing page, every journey and travel page): they must stay lean. */
+const isLeanPage = (route: string) => route === '/' || /^\/(journey|travel)\//.test(route);
 const LEAN_BUDGET_KB = 150;
 /** Staff pages measured by Lighthouse; every other page (staff, owner, contractor, sign-in) has the STAFF_BUDGET_KB weight budget. */
 const STAFF_PAGES = ['/accommodations'];
@@ -104,7 +104,7 @@ function printSizes(sizes: BuildSizes): void {
   console.log(`${padEnd('route', 24)} ${pad('kind', 7)} ${pad('page', 8)} ${pad('first load', 11)}  budget`);
   console.log(`${'-'.repeat(24)} ${'-'.repeat(7)} ${'-'.repeat(8)} ${'-'.repeat(11)}  ${'-'.repeat(22)}`);
   for (const r of sizes.routes) {
-    const limit = LEAN_PAGES.includes(r.path) ? LEAN_BUDGET_KB : NOT_PAGES.test(r.path) ? null : STAFF_BUDGET_KB;
+    const limit = isLeanPage(r.path) ? LEAN_BUDGET_KB : NOT_PAGES.test(r.path) ? null : STAFF_BUDGET_KB;
     const budget = limit === null ? '' : r.firstLoadKb <= limit ? `<= ${limit} kB ok` : `<= ${limit} kB MISSED`;
     console.log(`${padEnd(r.path, 24)} ${pad(r.kind, 7)} ${pad(r.sizeKb.toFixed(2), 8)} ${pad(r.firstLoadKb.toFixed(0), 11)}  ${budget}`);
   }
