@@ -11,6 +11,7 @@ import { migrate, openDb } from '../backend/db';
 import { engineOptions, loadModel } from '../backend/graphql';
 import { Executor } from '../backend/graphql/execute';
 import codegenConfig, { SCHEMA_FILE } from '../codegen';
+import { writeFunctionEmails } from './function-emails';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(ROOT, file.filename), file.content);
   }
   console.log(`Generated ${files.length} files from ${SCHEMA_FILE}.`);
+  // Not GraphQL, but generated alike: the e-mail templates bundled into functions.
+  writeFunctionEmails();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === __filename) {
