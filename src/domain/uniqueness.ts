@@ -29,6 +29,8 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   bookings_customer_country_ntak_check: { field: 'customerCountry', messageKey: 'booking:validation.country' },
   guest_checkins_nationality_ntak_check: { field: 'nationality', messageKey: 'journey:validation.country' },
   guest_checkins_country_ntak_check: { field: 'country', messageKey: 'journey:validation.country' },
+  // Checked at commit (constraint triggers): a booked unit's nights outside its booking's dates.
+  booked_units_within_booking_check: { field: 'units', messageKey: 'booking:errors.unitDates' },
   ical_import_feeds_unit_id_url_key: { field: 'url', messageKey: 'booking:ical.urlTaken' },
   ical_import_feeds_per_unit_check: { field: 'url', messageKey: 'booking:ical.tooManyFeeds' },
   // The calendar's bulk-write limits (statement triggers on unit_dates and rate_dates).
@@ -48,6 +50,7 @@ const MESSAGE_CONSTRAINTS: Record<string, string> = {
   "The booker's country is not a country code NTAK accepts": 'bookings_customer_country_ntak_check',
   "The guest's nationality is not a country code NTAK accepts": 'guest_checkins_nationality_ntak_check',
   "The guest's country of residence is not a country code NTAK accepts": 'guest_checkins_country_ntak_check',
+  "A booked unit's nights must lie within its booking's dates": 'booked_units_within_booking_check',
   'A unit can have at most 10 calendar imports': 'ical_import_feeds_per_unit_check',
   'A calendar change can write at most 1000 nights at once': 'calendar_nights_per_write_check',
   'Calendar nights can be changed from a year ago to three years ahead': 'calendar_nights_range_check',
