@@ -98,3 +98,25 @@ describe('scannedFields', () => {
     expect(mrzCountry('GB')).toBe('GBR');
   });
 });
+
+describe('readMrzLines: misreads seen on photo-grade passports (scripts/mrz, bench:mrz)', () => {
+  const rossi = ['P<AUTROSSI<<PETER<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'UJ65030919AUT9810215F2712011<<<<<<<<<<<<<<08'];
+  const garcia = ['P<POLGARCIA<<JONAS<<<<<<<<<<<<<<<<<<<<<<<<<<', 'KH75842382POL5808038F2702102<<<<<<<<<<<<<<00'];
+
+  it('puts back a first character read as a filler inside the document number, although the check digit passed', () => {
+    // K and < both count 0 at that position: the wrong number "passed" its check digit.
+    const read = readMrzLines([garcia[0], '<' + garcia[1].slice(1)]);
+    expect(read).toMatchObject({ ok: true, repaired: true, lines: garcia });
+    if (read.ok) expect(read.result.fields.documentNumber).toBe('KH7584238');
+  });
+
+  it('refuses a document number with a filler inside that no single repair explains', () => {
+    expect(readMrzLines([garcia[0], 'KH7<842382POL5808038F2702102<<<<<<<<<<<<<<00'])).toMatchObject({ ok: false });
+  });
+
+  it('still refuses a first character that two repairs explain (the guest retakes the photo)', () => {
+    // J for U at the start: U at column 0 and I for J at column 1 both pass the check digits; a
+    // preference for the line start would take B for 8 in "8A1234S67" the same way and be wrong.
+    expect(readMrzLines([rossi[0], 'J' + rossi[1].slice(1)])).toEqual({ ok: false, reason: 'ambiguous' });
+  });
+});

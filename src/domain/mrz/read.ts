@@ -89,23 +89,49 @@ function tryParse(lines: string[]): ParseResult | undefined {
   }
 }
 
+/** Where the document number sits: TD1 line 1 columns 5-13, TD2 and TD3 line 2 columns 0-8. */
+function documentNumberAt(lines: readonly string[]): { row: number; from: number } {
+  return lines.length === 3 ? { row: 0, from: 5 } : { row: 1, from: 0 };
+}
+
+/**
+ * A filler inside the document number (a `<` with characters after it) is a misread: numbers are
+ * left-aligned and padded at the end. The check digit cannot tell: `<` counts 0, as K, U, A and 0
+ * do at any position. Such a reading is repaired like any other, or refused.
+ */
+function hasInnerFiller(lines: readonly string[]): boolean {
+  const { row, from } = documentNumberAt(lines);
+  return /<[^<]/.test(lines[row].slice(from, from + 9));
+}
+
+type Candidate = { lines: string[]; result: ParseResult };
+
+/** Every valid reading one confusable character away (`only`: at these positions only). */
+function repairs(lines: string[], only?: (row: number, col: number) => boolean): Map<string, Candidate> {
+  const found = new Map<string, Candidate>();
+  lines.forEach((line, row) => {
+    for (let col = 0; col < line.length; col++) {
+      if (only && !only(row, col)) continue;
+      for (const replacement of CONFUSIONS[line[col]] ?? '') {
+        const candidate = [...lines];
+        candidate[row] = line.slice(0, col) + replacement + line.slice(col + 1);
+        const result = tryParse(candidate);
+        if (result?.valid && !hasInnerFiller(candidate)) found.set(candidate.join('\n'), { lines: candidate, result });
+      }
+    }
+  });
+  return found;
+}
+
 /** Reads raw reader lines into a valid MRZ, or says why not. */
 export function readMrzLines(raw: readonly string[]): MrzReading {
   const lines = shapeLines(raw);
   if (!lines) return { ok: false, reason: 'unreadable' };
   const first = tryParse(lines);
-  if (first?.valid) return { ok: true, lines, result: first, repaired: first.details.some((d) => d.autocorrect.length > 0) };
-  const found = new Map<string, { lines: string[]; result: ParseResult }>();
-  lines.forEach((line, row) => {
-    for (let col = 0; col < line.length; col++) {
-      for (const replacement of CONFUSIONS[line[col]] ?? '') {
-        const candidate = [...lines];
-        candidate[row] = line.slice(0, col) + replacement + line.slice(col + 1);
-        const result = tryParse(candidate);
-        if (result?.valid) found.set(candidate.join('\n'), { lines: candidate, result });
-      }
-    }
-  });
+  if (first?.valid && !hasInnerFiller(lines)) return { ok: true, lines, result: first, repaired: first.details.some((d) => d.autocorrect.length > 0) };
+  // Valid but with a filler inside the document number: only the filler itself is repaired.
+  const { row: numberRow, from } = documentNumberAt(lines);
+  const found = first?.valid ? repairs(lines, (row, col) => row === numberRow && col >= from && col < from + 9 && lines[row][col] === '<') : repairs(lines);
   if (found.size === 1) {
     const [only] = found.values();
     return { ok: true, lines: only.lines, result: only.result, repaired: true };
