@@ -5,7 +5,8 @@
 // 4. Lighthouse on staff pages signed in: a demo manager's refresh-token cookie, fresh per run.
 // `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports (to see
 // what blocks the main thread); `--analyze` builds with the bundle analyser and lists what the
-// largest chunks hold (treemaps in <dist>/analyze/client.html). Targets: First Load JS of the lean
+// largest chunks hold (treemaps in <dist>/analyze/client.html); `--journey-only` runs Lighthouse on the
+// guest journey pages alone (a quicker before/after of issue 16's targets). Targets: First Load JS of the lean
 // public pages (the landing page and the guest journey) at or under 150 kB, of every other page at or under 300 kB; Lighthouse performance of `/`
 // at least 95, of the staff and sign-in pages at least 90 with TBT under 300 ms (reported, never
 // failing the run).
@@ -151,11 +152,13 @@ async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   const keepReports = process.argv.includes('--keep-reports');
   const analyze = process.argv.includes('--analyze');
+  const journeyOnly = process.argv.includes('--journey-only');
   // The pages keep the backend URL of their build, so --skip-build starts the backend on the port
   // the build was made for (signed-in pages call it).
   const reuse = skipBuild && fs.existsSync(BUILD_LOG) && fs.existsSync(BUILD_PORT);
-  const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : await freePort();
-  const webPort = await freePort();
+  // BENCH_BACKEND_PORT / BENCH_WEB_PORT pin the ports (a shared machine hands each engineer a range).
+  const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : Number(process.env.BENCH_BACKEND_PORT) || (await freePort());
+  const webPort = Number(process.env.BENCH_WEB_PORT) || (await freePort());
   const output = reuse ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort, analyze);
   printSizes(parseBuildOutput(output));
   if (analyze) printBundleReport(path.join(DIST_DIR, 'analyze', 'client.html'));
@@ -173,7 +176,7 @@ async function main(): Promise<void> {
 
     const results: LighthouseResult[] = [];
     const journeyId = await openJourneyId(backendPort).catch((e: Error) => (console.log(`\njourney pages skipped: ${e.message}`), undefined));
-    const pages = [...LIGHTHOUSE_PAGES, ...(journeyId ? JOURNEY_PAGES(journeyId).map((page) => ({ page, signedIn: false })) : [])];
+    const pages = [...(journeyOnly ? [] : LIGHTHOUSE_PAGES), ...(journeyId ? JOURNEY_PAGES(journeyId).map((page) => ({ page, signedIn: false })) : [])];
     for (const { page, signedIn } of pages) {
       try {
         const cookie = signedIn ? await demoSessionCookie(backendPort) : undefined;

@@ -41,7 +41,14 @@ test('a guest checks in two guests (one by scanning a passport), asks for an inv
   const passport = composeMrz({ kind: 'passport', issuingCountry: 'HU', nationality: 'HU', lastName: 'Kovács', firstName: 'Anna Mária', documentNumber: 'BA1234567', birthDate: '1985-04-12', expiryDate: '2031-05-01', sex: 'female' });
   const photo = await renderDocumentPhoto(passport, 'photo', 1001);
 
-  await page.goto(`/journey/${booking.journey_id}`);
+  const opened = await page.goto(`/journey/${booking.journey_id}`);
+  // Server-rendered: the first HTML already holds the stay (no spinner, script and request first),
+  // and the personal page is kept out of shared caches and Referer headers.
+  const html = (await opened?.text()) ?? '';
+  expect(html).toContain('Váci utca 34., 1052 Budapest');
+  expect(html).toContain('Anna Kovacs');
+  expect(opened?.headers()['cache-control']).toBe('private, no-store');
+  expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
   await expect(page.getByRole('heading', { name: 'Váci Loft', level: 1 })).toBeVisible();
   await expect(page.getByText('Váci utca 34., 1052 Budapest')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get directions' })).toHaveAttribute('href', /google\.com\/maps\/dir/);

@@ -1,9 +1,11 @@
-// Loads a guest's journey by its id from /journey/get; `reload` after the guest changed something.
-// The contracts (and Yup with them) load beside the request, not before the page: the journey page's
-// first download stays within the lean budget.
-import { useCallback, useEffect, useState } from 'react';
+// The guest's journey: what the server rendered the page with (serverJourney.ts), else loaded in the
+// browser from /journey/get; `reload` after the guest changed something. The contracts (and Yup with
+// them) load beside the request, not before the page: the journey page's first download stays
+// within the lean budget.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JourneyError, JourneyView } from '@/lib/functions/journey';
 import { answer, functionsUrl, type JourneyResult } from './api';
+import type { InitialJourney } from './serverJourney';
 
 export type JourneyState = { status: 'loading' } | { status: 'ready'; journey: JourneyView } | { status: 'failed'; error: JourneyError };
 
@@ -24,15 +26,25 @@ async function loadJourney(journeyId: string): Promise<JourneyResult<JourneyView
   }
 }
 
-export function useJourney(journeyId: string | undefined): { state: JourneyState; reload: () => Promise<void> } {
-  const [state, setState] = useState<JourneyState>({ status: 'loading' });
+function stateOf(initial: InitialJourney | undefined): JourneyState {
+  if (!initial) return { status: 'loading' };
+  return 'journey' in initial ? { status: 'ready', journey: initial.journey } : { status: 'failed', error: initial.error };
+}
+
+export function useJourney(journeyId: string | undefined, initial?: InitialJourney): { state: JourneyState; reload: () => Promise<void> } {
+  const [state, setState] = useState<JourneyState>(() => stateOf(initial));
+  // The props the state was last taken from: a client-side move to another card brings new ones.
+  const applied = useRef(initial);
   const reload = useCallback(async () => {
     if (!journeyId) return;
     const result = await loadJourney(journeyId);
     setState(result.ok ? { status: 'ready', journey: result.value } : { status: 'failed', error: result.error });
   }, [journeyId]);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (initial && applied.current === initial) return;
+    applied.current = initial;
+    if (initial) setState(stateOf(initial));
+    else void reload();
+  }, [initial, reload]);
   return { state, reload };
 }

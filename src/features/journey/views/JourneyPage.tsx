@@ -9,6 +9,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { JOURNEY_CARDS, journeyCard } from '../cards';
 import { LanguageButtons } from '../components/LanguageButtons';
 import { NotYetOpen } from '../components/NotYetOpen';
+import type { InitialJourney } from '../serverJourney';
 import { useJourney } from '../useJourney';
 import { journeyCardUrl, journeyUrl, type JourneyBase } from '../urls';
 import styles from '../journey.module.css';
@@ -16,11 +17,11 @@ import styles from '../journey.module.css';
 // Only shown when a link is wrong: loaded then (it brings the form kit and Yup).
 const FindBookingForm = dynamic(() => import('../components/FindBookingForm').then((m) => m.FindBookingForm), { loading: () => null });
 
-export function JourneyPage({ base, card }: { base: JourneyBase; card?: string }) {
+export function JourneyPage({ base, card, initial }: { base: JourneyBase; card?: string; initial?: InitialJourney }) {
   const { t } = useTranslation('journey');
   const router = useRouter();
   const journeyId = typeof router.query.id === 'string' ? router.query.id : undefined;
-  const { state, reload } = useJourney(journeyId);
+  const { state, reload } = useJourney(journeyId, initial);
   const selected = card ? journeyCard(card) : undefined;
 
   let body;

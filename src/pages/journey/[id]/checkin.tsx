@@ -1,9 +1,9 @@
 // Check-in of the guests of a booking (id = journey_id).
 import { JourneyPage } from '@/features/journey/views/JourneyPage';
-import { journeyPageProps } from '@/features/journey/pageProps';
+import { journeyPageProps, type JourneyPageProps } from '@/features/journey/pageProps';
 
-export default function Page() {
-  return <JourneyPage base="journey" card="checkin" />;
+export default function Page({ initial }: JourneyPageProps) {
+  return <JourneyPage base="journey" card="checkin" initial={initial} />;
 }
 
 export const getServerSideProps = journeyPageProps;

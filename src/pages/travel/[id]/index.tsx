@@ -1,9 +1,9 @@
 // The /travel family of the guest journey (the same page; links keep /travel).
 import { JourneyPage } from '@/features/journey/views/JourneyPage';
-import { journeyPageProps } from '@/features/journey/pageProps';
+import { journeyPageProps, type JourneyPageProps } from '@/features/journey/pageProps';
 
-export default function Page() {
-  return <JourneyPage base="travel" />;
+export default function Page({ initial }: JourneyPageProps) {
+  return <JourneyPage base="travel" initial={initial} />;
 }
 
 export const getServerSideProps = journeyPageProps;
