@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { codeField } from '@/components/form/validation';
 
 const schema = yup.object({ code: codeField() });
@@ -24,7 +24,7 @@ export function CodeForm({ prompt, submitLabel, loading, onSubmit }: CodeFormPro
       <Form noValidate>
         <Stack spacing={2}>
           <Typography>{prompt}</Typography>
-          <FormTextField name="code" label={t('fields.code')} autoComplete="one-time-code" slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} autoFocus />
+          <LightTextField name="code" label={t('fields.code')} autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />
           <Button type="submit" variant="contained" disabled={loading}>
             {submitLabel}
           </Button>

@@ -5,7 +5,7 @@ import { useTranslation } from 'next-i18next/pages';
 import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { emailField } from '@/components/form/validation';
 
 const schema = yup.object({ email: emailField() });
@@ -25,7 +25,7 @@ export function EmailForm({ submitLabel, loading, onSubmit, initialEmail = '', i
       <Form noValidate>
         <Stack spacing={2}>
           {intro}
-          <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />
+          <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />
           <Button type="submit" variant="contained" disabled={loading}>
             {submitLabel}
           </Button>

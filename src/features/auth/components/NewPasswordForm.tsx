@@ -4,7 +4,7 @@ import { useTranslation } from 'next-i18next/pages';
 import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { passwordConfirmation, passwordField } from '@/components/form/validation';
 
 const schema = yup.object({ password: passwordField(), confirmPassword: passwordConfirmation() });
@@ -15,8 +15,8 @@ export function NewPasswordForm({ loading, onSubmit }: { loading: boolean; onSub
     <Formik initialValues={{ password: '', confirmPassword: '' }} validationSchema={schema} onSubmit={(values) => onSubmit(values.password)}>
       <Form noValidate>
         <Stack spacing={2}>
-          <FormTextField name="password" type="password" label={t('fields.newPassword')} autoComplete="new-password" helperText={t('fields.passwordHint')} />
-          <FormTextField name="confirmPassword" type="password" label={t('fields.confirmPassword')} autoComplete="new-password" />
+          <LightTextField name="password" type="password" label={t('fields.newPassword')} autoComplete="new-password" helperText={t('fields.passwordHint')} />
+          <LightTextField name="confirmPassword" type="password" label={t('fields.confirmPassword')} autoComplete="new-password" />
           <Button type="submit" variant="contained" disabled={loading}>
             {t('resetPassword.submit')}
           </Button>

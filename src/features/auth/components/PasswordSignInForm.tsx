@@ -7,7 +7,7 @@ import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { formMessage } from '@/lib/i18n/formMessage';
 import { emailField } from '@/components/form/validation';
 
@@ -20,8 +20,8 @@ export function PasswordSignInForm({ loading, onSubmit }: { loading: boolean; on
     <Formik initialValues={{ email: '', password: '' }} validationSchema={schema} onSubmit={(values) => onSubmit({ ...values, email: values.email.trim() })}>
       <Form noValidate>
         <Stack spacing={2}>
-          <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="username" />
-          <FormTextField name="password" type="password" label={t('fields.password')} autoComplete="current-password" />
+          <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="username" />
+          <LightTextField name="password" type="password" label={t('fields.password')} autoComplete="current-password" />
           <Button type="submit" variant="contained" disabled={loading}>
             {t('signIn.submit')}
           </Button>

@@ -6,7 +6,7 @@ import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { emailField, nameField } from '@/components/form/validation';
 
 const schema = yup.object({ displayName: nameField(), email: emailField() });
@@ -23,8 +23,8 @@ export function SecurityKeySignUpForm({ loading, onSubmit }: { loading: boolean;
       <Form noValidate>
         <Stack spacing={2}>
           <Typography>{t('signUp.securityKeyIntro')}</Typography>
-          <FormTextField name="displayName" label={t('fields.displayName')} autoComplete="name" />
-          <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />
+          <LightTextField name="displayName" label={t('fields.displayName')} autoComplete="name" />
+          <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />
           <Button type="submit" variant="contained" disabled={loading}>
             {t('signUp.submitSecurityKey')}
           </Button>

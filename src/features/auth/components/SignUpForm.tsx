@@ -5,7 +5,7 @@ import { useTranslation } from 'next-i18next/pages';
 import * as yup from 'yup';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { emailField, nameField, passwordConfirmation, passwordField } from '@/components/form/validation';
 
 export const signUpSchema = yup.object({
@@ -26,10 +26,10 @@ export function SignUpForm({ loading, onSubmit }: { loading: boolean; onSubmit: 
     >
       <Form noValidate>
         <Stack spacing={2}>
-          <FormTextField name="displayName" label={t('fields.displayName')} autoComplete="name" />
-          <FormTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />
-          <FormTextField name="password" type="password" label={t('fields.password')} autoComplete="new-password" helperText={t('fields.passwordHint')} />
-          <FormTextField name="confirmPassword" type="password" label={t('fields.confirmPassword')} autoComplete="new-password" />
+          <LightTextField name="displayName" label={t('fields.displayName')} autoComplete="name" />
+          <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />
+          <LightTextField name="password" type="password" label={t('fields.password')} autoComplete="new-password" helperText={t('fields.passwordHint')} />
+          <LightTextField name="confirmPassword" type="password" label={t('fields.confirmPassword')} autoComplete="new-password" />
           <Button type="submit" variant="contained" disabled={loading}>
             {t('signUp.submit')}
           </Button>

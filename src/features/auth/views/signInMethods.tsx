@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
-import { FormTextField } from '@/components/form/FormTextField';
+import { LightTextField } from '@/components/form/LightTextField';
 import { formMessage } from '@/lib/i18n/formMessage';
 import { phoneField } from '@/components/form/validation';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
@@ -134,7 +134,7 @@ export function SmsCodePanel({ redirectTo }: MethodPanelProps) {
         <Form noValidate>
           <Stack spacing={2}>
             <Typography>{t('sms.intro')}</Typography>
-            <FormTextField name="phoneNumber" type="tel" label={t('fields.phoneNumber')} autoComplete="tel" placeholder="+36 30 123 4567" />
+            <LightTextField name="phoneNumber" type="tel" label={t('fields.phoneNumber')} autoComplete="tel" placeholder="+36 30 123 4567" />
             <Button type="submit" variant="contained" disabled={isLoading}>
               {t('sms.submit')}
             </Button>
@@ -178,7 +178,7 @@ export function SecurityKeyPanel() {
         <Form noValidate>
           <Stack spacing={2}>
             <Typography>{t('securityKey.intro')}</Typography>
-            <FormTextField name="email" type="email" label={t('fields.emailOptional')} autoComplete="username webauthn" />
+            <LightTextField name="email" type="email" label={t('fields.emailOptional')} autoComplete="username webauthn" />
             <Button type="submit" variant="contained" disabled={isLoading}>
               {t('securityKey.submit')}
             </Button>
