@@ -150,3 +150,36 @@ describe('moving a checked-in guest (NTAK room change)', () => {
     expect(moved.errors?.[0]?.message).toMatch(/capacity/);
   }, 90_000);
 });
+
+describe('staff check-in (the same rules as the journey)', () => {
+  const insertGuest = (bookedUnit: string, doc: string) =>
+    client.gql(communicator, 'mutation($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }', {
+      g: { booking_unit_id: bookedUnit, first_name: 'Anna', last_name: 'Müller', dob: '1985-04-12', gender: 'female', nationality: 'DE', country: 'DE', zip: '10115', document_id: doc, document_type: 'passport', checkin_time: '2030-07-01T15:00:00Z', checkout_time: '2030-07-03T09:00:00Z' },
+    });
+
+  // The journey refuses a document already checked in anywhere in the booking ('Guest already
+  // checked in', spaces and case ignored); the database only refused the exact same text in the same
+  // booked unit. Through GraphQL (and the staff screen, for a second unit of the booking) the same
+  // person was checked in twice, and NTAK and VIZA each got two check-ins of one guest.
+  it('one document is checked in once per booking, whatever unit or spelling', async () => {
+    const bu = await stay(ids.accA, ids.unitA, 2, '2030-07-01', '2030-07-03');
+    const booking = (await client.data<{ booked_units_by_pk: { booking_id: string } }>('admin-secret', 'query($id: uuid!) { booked_units_by_pk(id: $id) { booking_id } }', { id: bu })).booked_units_by_pk.booking_id;
+    const second = crypto.randomUUID();
+    await client.data('admin-secret', 'mutation($o: booked_units_insert_input!) { insert_booked_units_one(object: $o) { id } }', { o: { id: second, booking_id: booking, unit_id: ids.unitA2, adults: 1 } });
+    expect((await insertGuest(bu, 'C01X00T47')).errors).toBeUndefined();
+    const respelled = await insertGuest(bu, 'c01x 00t47');
+    const otherUnit = await insertGuest(second, 'C01X00T47');
+    expect(respelled.errors?.[0]?.message).toMatch(/guest_checkins_booking_unit_id_document_id_key/);
+    expect(otherUnit.errors?.[0]?.message).toMatch(/guest_checkins_booking_unit_id_document_id_key/);
+  }, 90_000);
+
+  // A cancelled stay is not open for check-in on the journey; staff (or a token holder) inserting
+  // a guest on it made the trigger send NTAK and VIZA a check-in for a cancelled reservation.
+  it('a guest cannot be checked in to a cancelled booking', async () => {
+    const bu = await stay(ids.accA, ids.unitA, 2, '2030-07-05', '2030-07-07');
+    const booking = (await client.data<{ booked_units_by_pk: { booking_id: string } }>('admin-secret', 'query($id: uuid!) { booked_units_by_pk(id: $id) { booking_id } }', { id: bu })).booked_units_by_pk.booking_id;
+    await client.data('admin-secret', 'mutation($id: uuid!) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {status: cancelled}) { id } }', { id: booking });
+    const ins = await insertGuest(bu, 'Z9876543');
+    expect(ins.errors?.[0]?.message).toMatch(/cancelled/);
+  }, 90_000);
+});
