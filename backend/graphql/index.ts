@@ -15,9 +15,13 @@ import { readNhostToml } from '../auth/settings';
 import { attachSubscriptions } from './subscriptions';
 import type { SubscriptionDeps, SubscriptionServer } from './types';
 
+import { messageDialect, setMessageDialect, type MessageDialect } from './errors';
+
 export { GqlError } from './errors';
 
 export interface EngineOptions {
+  /** Error wording: Hasura's current one (Nhost Cloud), or the older one of the shared kit. */
+  messages?: MessageDialect;
   /** Render bigint/numeric/float8 as JSON strings (Hasura's HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES). */
   stringifyNumerics: boolean;
   unauthorizedRole: string;
@@ -27,6 +31,7 @@ export function engineOptions(env: NodeJS.ProcessEnv = process.env): EngineOptio
   return {
     stringifyNumerics: (env.HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES ?? 'true').toLowerCase() !== 'false',
     unauthorizedRole: env.HASURA_GRAPHQL_UNAUTHORIZED_ROLE || 'public',
+    messages: messageDialect(env),
   };
 }
 
@@ -45,6 +50,7 @@ export async function loadModel(db: Queryable, projectDir: string, opts: EngineO
 
 export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHooks = {}): Promise<GraphqlEngine> {
   const opts = engineOptions();
+  setMessageDialect(opts.messages ?? 'current');
   // Postgres renders timestamptz in the session time zone; Hasura answers in UTC.
   if (ctx.db.kind === 'pglite') await ctx.db.exec(`SET TIME ZONE 'UTC'`);
   const model = await loadModel(ctx.db, ctx.config.projectDir, opts);

@@ -51,6 +51,11 @@ export interface ComputedField {
   /** Key of the table the function returns rows of, or null for a scalar. */
   returnsTableKey: string | null;
   scalar: string | null;
+  /** The function takes arguments besides the row and the session (`args:`): such a field is not
+   *  offered in `where` or `order_by` (Hasura). */
+  hasInputArgs: boolean;
+  /** Scalar result rendered as a JSON string (bigint, numeric, float8, money with stringified numerics). */
+  stringify: boolean;
 }
 
 export interface SelectPerm {
@@ -179,6 +184,8 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
         name: cf.name, fn, tableArg: cf.definition.table_argument ?? null, sessionArg: cf.definition.session_argument ?? null,
         returnsTableKey: retKey && tables.has(retKey) ? retKey : null,
         scalar: fn.returnsTable ? null : scalarName(fn.returnTypname),
+        hasInputArgs: fn.argTypes.some((_t, i) => !isImplicitArg(fn, i, cf.definition.table_argument ?? null, cf.definition.session_argument ?? null)),
+        stringify: opts.stringifyNumerics && !fn.returnsTable && STRINGIFIED.has(fn.returnTypname),
       });
     }
     addPermissions(t, tm, roles);
@@ -198,6 +205,12 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
   }
   const functions = meta.functions.map((fm) => trackFunction(fm, catalog, tables)).filter((f): f is TrackedFunction => f !== null);
   return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics };
+}
+
+/** Argument i of a computed field's function is the row (the table argument, else the first) or the session. */
+export function isImplicitArg(fn: CatalogFunction, i: number, tableArg: string | null, sessionArg: string | null): boolean {
+  const name = fn.argNames[i] ?? '';
+  return (tableArg ? name === tableArg : i === 0) || (sessionArg !== null && name === sessionArg);
 }
 
 function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
@@ -372,13 +385,20 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   const sessionArg = cfg.session_argument ?? null;
   const firstDefault = fn.argTypes.length - fn.argsWithDefault;
   const args = fn.argTypes
-    .map((sqlType, i) => ({ name: fn.argNames[i] ?? `arg_${i + 1}`, sqlType, scalar: scalarName(fn.argTypnames[i]), optional: i >= firstDefault }))
+    .map((sqlType, i) => ({ name: fn.argNames[i] ?? `arg_${i + 1}`, sqlType, scalar: argScalar(fn.argTypnames[i], tables), optional: i >= firstDefault }))
     .filter((a) => a.name !== sessionArg);
   return {
     schema: fn.schema, name: fn.name, fn, gqlName: cfg.custom_root_fields?.function ?? base,
     aggName: cfg.custom_root_fields?.function_aggregate ?? `${base}_aggregate`, returnsTableKey: retKey, sessionArg, args,
     exposedAs: cfg.exposed_as ?? (fn.volatility === 'v' ? 'mutation' : 'query'),
   };
+}
+
+/** A table's row type as an argument is given as a row literal (`"(1, 'Roger')"`): a String, not
+ *  a scalar named like the table's object type. */
+function argScalar(typname: string, tables: Map<string, Table>): string {
+  for (const t of tables.values()) if (t.name === typname) return 'String';
+  return scalarName(typname);
 }
 
 export function quoteIdent(s: string): string {

@@ -63,9 +63,9 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         expect(r.data?.articles.map((a) => a.title)).toEqual(['Engines', 'Bartók']);
         expect(r.data?.articles[0].__typename).toBe('articles');
         const hidden = await query(c, gql`{ articles { id body } }`);
-        expect(hidden.errors[0]).toMatchObject({ message: `field "body" not found in type: 'articles'`, extensions: { code: 'validation-failed' } });
+        expect(hidden.errors[0]).toMatchObject({ message: `field 'body' not found in type: 'articles'`, extensions: { code: 'validation-failed' } });
         const noAgg = await query(c, gql`{ articles_aggregate { aggregate { count } } }`);
-        expect(noAgg.errors[0].message).toBe(`field "articles_aggregate" not found in type: 'query_root'`);
+        expect(noAgg.errors[0].message).toBe(`field 'articles_aggregate' not found in type: 'query_root'`);
       });
 
       it('a signed-in user sees published rows plus their own drafts, three levels deep', async () => {
@@ -186,7 +186,7 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         expect(denied.errors[0]).toMatchObject({ message: 'check constraint of an insert/update permission has failed', extensions: { code: 'permission-error' } });
         expect(await articleCount()).toBe(before);
         const preset = await mutate(c, gql`mutation { insert_articles_one(object: {title: "x", author_id: 1, is_published: true}) { id } }`);
-        expect(preset.errors[0].message).toBe(`field "is_published" not found in type: 'articles_insert_input'`);
+        expect(preset.errors[0].message).toBe(`field 'is_published' not found in type: 'articles_insert_input'`);
       });
 
       it('updates only rows the filter allows and enforces the update check', async () => {
@@ -250,7 +250,7 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         const wrong = await post({ query: '{ articles { id } }' }, { 'x-hasura-admin-secret': 'nope' });
         expect(wrong.body).toEqual({ errors: [{ message: 'invalid x-hasura-admin-secret/x-hasura-access-key', extensions: { path: '$', code: 'access-denied' } }] });
         const missing = await post({ query: '{ articles { id } }' }, { ...admin, 'x-hasura-role': 'user' });
-        expect(missing.body).toMatchObject({ errors: [{ message: 'missing session variables: "x-hasura-user-id"', extensions: { code: 'not-found' } }] });
+        expect(missing.body).toMatchObject({ errors: [{ message: 'missing session variable: "x-hasura-user-id"', extensions: { code: 'not-found' } }] });
         const impersonated = await post({ query: '{ articles(order_by: {id: asc}) { title } }' }, { ...admin, 'X-Hasura-Role': 'user', 'X-HASURA-USER-ID': BELA });
         expect((impersonated.body as { data: { articles: { title: string }[] } }).data.articles.map((a) => a.title)).toContain('Bartók');
       });
@@ -278,12 +278,12 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
           if (message) expect(e.message).toMatch(message);
         };
         await expectCode({ query: '{ articles { id ' }, 'validation-failed', /^not a valid graphql query/);
-        await expectCode({ query: '{ nope { id } }' }, 'validation-failed', `field "nope" not found in type: 'query_root'`);
+        await expectCode({ query: '{ nope { id } }' }, 'validation-failed', `field 'nope' not found in type: 'query_root'`);
         await expectCode({ query: 'query($id: Int!) { articles_by_pk(id: $id) { id } }', variables: { id: 'one' } }, 'validation-failed', 'expecting Integer value for "id"');
         await expectCode({ query: 'query($id: Int!) { articles_by_pk(id: $id) { id } }' }, 'validation-failed', 'expecting a value for non-nullable variable: "id"');
         await expectCode({ query: '{ articles(limit: -1) { id } }' }, 'not-supported', 'unexpected negative value');
         await expectCode({ query: '{ articles(limit: $x) { id } }' }, 'validation-failed', 'unbound variable "x"');
-        await expectCode({ query: 'query($w: articles_bool_exp) { articles(where: $w) { id } }', variables: { w: { nope: {} } } }, 'validation-failed', `field "nope" not found in type: 'articles_bool_exp'`);
+        await expectCode({ query: 'query($w: articles_bool_exp) { articles(where: $w) { id } }', variables: { w: { nope: {} } } }, 'validation-failed', `field 'nope' not found in type: 'articles_bool_exp'`);
         await expectCode({ query: '{ authors(where: {userId: {_eq: "not-a-uuid"}}) { id } }' }, 'data-exception', /invalid input syntax for type uuid/);
         await expectCode({ query: '{ authors(where: {born: {_eq: "2024-13-45"}}) { id } }' }, 'data-exception', /date\/time field value out of range|invalid input syntax/);
         await expectCode({ query: '{ articles(where: {title: {_like: "E\\\\"}}) { id } }' }, 'bad-request', 'LIKE pattern must not end with escape character');
@@ -330,7 +330,7 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
       const r = await post([{ query: '{ authors_by_pk(id: 2) { name } }' }, { query: '{ nope }' }, { query: 'query { __typename }' }], admin);
       expect(r.body).toEqual([
         { data: { authors_by_pk: { name: 'Béla' } } },
-        { errors: [{ message: `field "nope" not found in type: 'query_root'`, extensions: { path: '$.selectionSet.nope', code: 'validation-failed' } }] },
+        { errors: [{ message: `field 'nope' not found in type: 'query_root'`, extensions: { path: '$.selectionSet.nope', code: 'validation-failed' } }] },
         { data: { __typename: 'query_root' } },
       ]);
     });

@@ -40,7 +40,7 @@ describe('boolean expressions', () => {
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(GqlError);
-      expect((e as GqlError).toJSON()).toEqual({ message: 'missing session variables: "x-hasura-user-id"', extensions: { path: '$', code: 'not-found' } });
+      expect((e as GqlError).toJSON()).toEqual({ message: 'missing session variable: "x-hasura-user-id"', extensions: { path: '$', code: 'not-found' } });
     }
   });
 
@@ -66,7 +66,7 @@ describe('boolean expressions', () => {
   });
 
   it('rejects unknown operators with Hasura\'s message and null operands', () => {
-    expect(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _ne: 'x' } }, 'where')).toThrow(`field "_ne" not found in type: 'String_comparison_exp'`);
-    expect(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _eq: null } }, 'where')).toThrow('unexpected null value for type "String"');
+    expect(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _ne: 'x' } }, 'where')).toThrow(`field '_ne' not found in type: 'String_comparison_exp'`);
+    expect(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _eq: null } }, 'where')).toThrow("unexpected null value for type 'String'");
   });
 });

@@ -54,7 +54,7 @@ function existsExp(ctx: CompileContext, v: unknown): string {
 }
 
 function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: unknown, mode: BoolMode): string {
-  const notFound = () => validationFailed(`field "${key}" not found in type: '${t.gqlName}_bool_exp'`);
+  const notFound = () => validationFailed(`field '${key}' not found in type: '${t.gqlName}_bool_exp'`);
   // Permission filters come from metadata; a client's `where` reaches only what the role may read.
   const perm = mode === 'where' ? selectPerm(t, ctx.role) : null;
   if (mode === 'where' && !perm) throw notFound();
@@ -67,7 +67,8 @@ function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: 
   if (rel) return relationshipExp(ctx, t, alias, rel, v, mode);
   const cf = t.computed.get(key);
   if (cf) {
-    if (perm && !cf.returnsTableKey && !perm.computed.has(cf.name)) throw notFound();
+    // Fields taking `args` are not offered in a bool_exp (Hasura); metadata filters may still name them.
+    if (perm && ((!cf.returnsTableKey && !perm.computed.has(cf.name)) || cf.hasInputArgs)) throw notFound();
     return computedExp(ctx, t, alias, cf, v, mode);
   }
   const aggRel = key.endsWith('_aggregate') ? t.relationships.get(key.slice(0, -'_aggregate'.length)) : undefined;
@@ -87,7 +88,7 @@ function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Rela
   const remote = ctx.model.tables.get(rel.remoteKey);
   if (!remote) throw validationFailed(`relationship "${rel.name}" points to an untracked table`);
   const perm = selectPerm(remote, ctx.role);
-  if (mode === 'where' && !perm) throw validationFailed(`field "${rel.name}" not found in type: '${t.gqlName}_bool_exp'`);
+  if (mode === 'where' && !perm) throw validationFailed(`field '${rel.name}' not found in type: '${t.gqlName}_bool_exp'`);
   const parent = ctx.parents.get(alias);
   if (parent && leadsBackTo(ctx, t, rel, parent)) {
     // The relationship walks back to the row this one was reached from: test that row directly
@@ -139,7 +140,7 @@ function computedExp(ctx: CompileContext, t: Table, alias: string, cf: ComputedF
     const remote = ctx.model.tables.get(cf.returnsTableKey) as Table;
     const a = ctx.alias('c');
     const perm = selectPerm(remote, ctx.role);
-    if (mode === 'where' && !perm) throw validationFailed(`field "${cf.name}" not found in type: '${t.gqlName}_bool_exp'`);
+    if (mode === 'where' && !perm) throw validationFailed(`field '${cf.name}' not found in type: '${t.gqlName}_bool_exp'`);
     const conds = [compileBoolExp(ctx, remote, a, v, mode)];
     if (mode === 'where' && perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
     return `EXISTS (SELECT 1 FROM ${call} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
@@ -155,7 +156,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
   const scalar = column?.scalar ?? sqlType;
   const val = (x: unknown, type = sqlType): string => {
     if (mode === 'permission' && isSessionVar(x)) return `${ctx.param(ctx.sessionVar(x))}::${type}`;
-    if (x === null || x === undefined) throw validationFailed(`unexpected null value for type "${scalar}"`);
+    if (x === null || x === undefined) throw validationFailed(`unexpected null value for type '${scalar}'`);
     return ctx.typed(x, type);
   };
   for (const [rawOp, x] of Object.entries(v as Record<string, unknown>)) {
@@ -163,7 +164,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
     if (x === undefined) continue;
     // A client's operator must be one the column's comparison type offers.
     if (mode === 'where' && column && ((Object.hasOwn(TEXT_OPS, op) && !column.text) || (JSONB_OPS.has(op) && !column.jsonb))) {
-      throw new GqlError('validation-failed', `field "${rawOp}" not found in type: '${scalar}_comparison_exp'`);
+      throw new GqlError('validation-failed', `field '${rawOp}' not found in type: '${scalar}_comparison_exp'`);
     }
     if (Object.hasOwn(CMP, op)) {
       if (mode === 'permission' && x === null) {
@@ -176,7 +177,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
       let rhs: string;
       if (mode === 'permission' && isSessionVar(x)) rhs = `${ctx.param(ctx.sessionVar(x))}::${arrType}`;
       else {
-        if (x === null) throw validationFailed(`unexpected null value for type "${scalar}"`);
+        if (x === null) throw validationFailed(`unexpected null value for type '${scalar}'`);
         const items = Array.isArray(x) ? x : [x];
         if (!items.length) {
           parts.push(op === '_in' ? 'false' : 'true');
@@ -186,7 +187,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
       }
       parts.push(op === '_in' ? `${lhs} = ANY(${rhs})` : `NOT (${lhs} = ANY(${rhs}))`);
     } else if (op === '_is_null') {
-      if (x === null) throw validationFailed('unexpected null value for type "Boolean"');
+      if (x === null) throw validationFailed("unexpected null value for type 'Boolean'");
       parts.push(x === true || x === 'true' ? `${lhs} IS NULL` : `${lhs} IS NOT NULL`);
     } else if (Object.hasOwn(TEXT_OPS, op)) {
       parts.push(`${lhs} ${TEXT_OPS[op]} ${val(x, 'text')}`);
@@ -212,7 +213,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
       if (!oc) throw validationFailed(`column "${other}" not found`);
       parts.push(`${lhs} ${COL_CMP[op]} ${alias}.${quoteIdent(oc.name)}`);
     } else {
-      throw new GqlError('validation-failed', `field "${rawOp}" not found in type: '${scalar}_comparison_exp'`);
+      throw new GqlError('validation-failed', `field '${rawOp}' not found in type: '${scalar}_comparison_exp'`);
     }
   }
   return parts.length ? parts.join(' AND ') : 'true';
@@ -224,7 +225,7 @@ function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: R
   if (v === null || v === undefined) return 'true';
   if (typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_aggregate_bool_exp"`);
   // `count` is the only aggregate a filter can use; any other key is refused, never written as SQL.
-  for (const k of Object.keys(v)) if (k !== 'count') throw validationFailed(`field "${k}" not found in type: '${remote.gqlName}_aggregate_bool_exp'`);
+  for (const k of Object.keys(v)) if (k !== 'count') throw validationFailed(`field '${k}' not found in type: '${remote.gqlName}_aggregate_bool_exp'`);
   const spec = (v as { count?: { predicate?: unknown; filter?: unknown; arguments?: string[] | null; distinct?: boolean | null } }).count;
   if (!spec) return 'true';
   const a = ctx.alias('g');

@@ -61,7 +61,7 @@ export class CompileContext {
     const key = name.toLowerCase();
     const v = this.session[key];
     this.usedSession.add(key);
-    if (v === undefined) throw new GqlError('not-found', `missing session variables: "${key}"`);
+    if (v === undefined) throw new GqlError('not-found', `missing session variable: "${key}"`);
     return v;
   }
 

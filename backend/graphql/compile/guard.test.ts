@@ -27,18 +27,18 @@ function refused(f: () => unknown, message: RegExp | string): void {
 
 describe('the compiler refuses what validation would have refused', () => {
   it('hidden columns in where, at any depth and in every operator position', () => {
-    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { secret: { _like: 'a%' } }, 'where'), `field "secret" not found in type: 'posts_bool_exp'`);
-    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { _or: [{ id: { _eq: 1 } }, { _not: { secret: { _is_null: false } } }] }, 'where'), /"secret" not found/);
-    refused(() => compileBoolExp(ctxFor(), users, '"u"', { posts: { secret: { _eq: 'x' } } }, 'where'), /"secret" not found/);
+    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { secret: { _like: 'a%' } }, 'where'), `field 'secret' not found in type: 'posts_bool_exp'`);
+    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { _or: [{ id: { _eq: 1 } }, { _not: { secret: { _is_null: false } } }] }, 'where'), /'secret' not found/);
+    refused(() => compileBoolExp(ctxFor(), users, '"u"', { posts: { secret: { _eq: 'x' } } }, 'where'), /'secret' not found/);
     // A column comparison naming a hidden column is a read of it too.
-    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _ceq: 'secret' } }, 'where'), /"secret" not found/);
+    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _ceq: 'secret' } }, 'where'), /'secret' not found/);
     // The role may not read posts' owner table columns it lacks either: users.prefs is not in the user role's columns.
     refused(() => compileBoolExp(ctxFor(), posts, '"p"', { owner: { prefs: { _contains: {} } } }, 'where'), /"prefs" not found/);
   });
 
   it('hidden columns in order_by, distinct_on and aggregates', () => {
-    refused(() => listQuery(ctxFor(), posts, posts.sql, '"p"', { order_by: [{ secret: 'asc' }] }, [idField(posts)], []), `field "secret" not found in type: 'posts_order_by'`);
-    refused(() => listQuery(ctxFor(), posts, posts.sql, '"p"', { distinct_on: ['secret'] }, [idField(posts)], []), /"secret" not found/);
+    refused(() => listQuery(ctxFor(), posts, posts.sql, '"p"', { order_by: [{ secret: 'asc' }] }, [idField(posts)], []), `field 'secret' not found in type: 'posts_order_by'`);
+    refused(() => listQuery(ctxFor(), posts, posts.sql, '"p"', { distinct_on: ['secret'] }, [idField(posts)], []), /'secret' not found/);
     // The user role may not aggregate posts at all (no allow_aggregations)...
     const aggregate = (...fields: Selected[]) => field('aggregate', { kind: 'agg_aggregate' }, fields);
     refused(() => aggregateQuery(ctxFor(), posts, posts.sql, '"p"', {}, [aggregate(field('count', { kind: 'agg_count' }))], []), /not found/);
@@ -47,9 +47,9 @@ describe('the compiler refuses what validation would have refused', () => {
     const posts2 = model2.tables.get('public.posts') as Table;
     posts2.select.get('user')!.allowAggregations = true;
     const ctx2 = new CompileContext(model2, 'user', { 'x-hasura-user-id': '00000000-0000-4000-a000-000000000001' });
-    refused(() => aggregateQuery(ctx2, posts2, posts2.sql, '"p"', {}, [aggregate(field('count', { kind: 'agg_count' }, [], { columns: ['secret'] }))], []), /"secret" not found/);
+    refused(() => aggregateQuery(ctx2, posts2, posts2.sql, '"p"', {}, [aggregate(field('count', { kind: 'agg_count' }, [], { columns: ['secret'] }))], []), /'secret' not found/);
     const maxSecret = field('max', { kind: 'agg_op', op: 'max' }, [field('secret', { kind: 'agg_col', column: posts2.columnsByGql.get('secret')! })]);
-    refused(() => aggregateQuery(ctx2, posts2, posts2.sql, '"p"', {}, [aggregate(maxSecret)], []), /"secret" not found/);
+    refused(() => aggregateQuery(ctx2, posts2, posts2.sql, '"p"', {}, [aggregate(maxSecret)], []), /'secret' not found/);
     expect(aggregateQuery(ctx2, posts2, posts2.sql, '"p"', {}, [aggregate(field('count', { kind: 'agg_count' }, [], { columns: ['likes'] }))], [])).toContain('count("p"."likes")');
   });
 

@@ -1,7 +1,7 @@
 // The compiler's own wall: whatever reaches it (validated or not), names the client supplies are
 // resolved only against the model and the role's permissions, never written into SQL as given.
 // A role that lacks a column gets the same error the validated path gives for a missing field.
-import { validationFailed } from '../errors';
+import { notAnEnumValue, validationFailed } from '../errors';
 import { insertPerm, selectPerm, updatePerm, type Column, type Table } from '../model';
 import type { CompileContext } from './context';
 
@@ -16,13 +16,13 @@ const DIRECTIONS: Record<string, string> = {
 const own = <T>(m: Record<string, T>, k: string): T | undefined => (Object.hasOwn(m, k) ? m[k] : undefined);
 
 export function aggregateFunction(op: string, typeName: string): string {
-  if (!AGGREGATE_FUNCTIONS.has(op)) throw validationFailed(`field "${op}" not found in type: '${typeName}'`);
+  if (!AGGREGATE_FUNCTIONS.has(op)) throw validationFailed(`field '${op}' not found in type: '${typeName}'`);
   return op;
 }
 
 export function orderDirection(v: unknown): string {
   const d = typeof v === 'string' ? own(DIRECTIONS, v) : undefined;
-  if (!d) throw validationFailed(`expected one of the values ${Object.keys(DIRECTIONS).join(', ')} for type "order_by", but found "${String(v)}"`);
+  if (!d) throw validationFailed(notAnEnumValue('order_by', Object.keys(DIRECTIONS), String(v)));
   return d;
 }
 
@@ -30,7 +30,7 @@ export function orderDirection(v: unknown): string {
 export function readableColumn(ctx: CompileContext, t: Table, gqlName: unknown, typeName: string): Column {
   const c = typeof gqlName === 'string' ? t.columnsByGql.get(gqlName) : undefined;
   const perm = selectPerm(t, ctx.role);
-  if (!c || !perm?.columns.has(c.name)) throw validationFailed(`field "${String(gqlName)}" not found in type: '${typeName}'`);
+  if (!c || !perm?.columns.has(c.name)) throw validationFailed(`field '${String(gqlName)}' not found in type: '${typeName}'`);
   return c;
 }
 
@@ -47,7 +47,7 @@ export function insertableColumn(ctx: CompileContext, t: Table, gqlName: string)
   const c = t.columnsByGql.get(gqlName);
   const perm = insertPerm(t, ctx.role, ctx.backendOnly);
   if (!c || !perm || !perm.columns.has(c.name) || c.name in perm.set || c.generated) {
-    throw validationFailed(`field "${gqlName}" not found in type: '${t.gqlName}_insert_input'`);
+    throw validationFailed(`field '${gqlName}' not found in type: '${t.gqlName}_insert_input'`);
   }
   return c;
 }
@@ -69,7 +69,7 @@ export function updatableColumn(ctx: CompileContext, t: Table, gqlName: string, 
   const perm = updatePerm(t, ctx.role, ctx.backendOnly);
   const takes = own(UPDATE_OPERATORS, op);
   if (!c || !perm || !takes || !perm.columns.has(c.name) || c.name in perm.set || c.generated || !takes(c)) {
-    throw validationFailed(`field "${gqlName}" not found in type: '${t.gqlName}${op}_input'`);
+    throw validationFailed(`field '${gqlName}' not found in type: '${t.gqlName}${op}_input'`);
   }
   return c;
 }

@@ -69,7 +69,7 @@ function gqlToColumns(ctx: CompileContext, t: Table, obj: Record<string, unknown
     if (v === null) continue;
     const rel = t.relationships.get(k)!;
     const remote = ctx.model.tables.get(rel.remoteKey);
-    if (!remote || remote.isView || !insertPerm(remote, ctx.role, ctx.backendOnly)) throw validationFailed(`field "${k}" not found in type: '${t.gqlName}_insert_input'`);
+    if (!remote || remote.isView || !insertPerm(remote, ctx.role, ctx.backendOnly)) throw validationFailed(`field '${k}' not found in type: '${t.gqlName}_insert_input'`);
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_${rel.kind === 'object' ? 'obj' : 'arr'}_rel_insert_input"`);
     nested.push([k, v]);
   }
@@ -82,7 +82,7 @@ function conflictClause(ctx: CompileContext, t: Table, oc: OnConflict | undefine
   const cons = t.constraints.find((c) => c.name === oc.constraint);
   if (!cons) throw validationFailed(`constraint "${oc.constraint}" not found`);
   const up = updatePerm(t, ctx.role, ctx.backendOnly);
-  if (!up || !selectPerm(t, ctx.role)) throw validationFailed(`field "on_conflict" not found in type: '${t.gqlName}_insert_input'`);
+  if (!up || !selectPerm(t, ctx.role)) throw validationFailed(`field 'on_conflict' not found in type: '${t.gqlName}_insert_input'`);
   const requested = oc.update_columns == null ? [] : Array.isArray(oc.update_columns) ? oc.update_columns : [oc.update_columns];
   const cols = requested.map((g) => updatableColumn(ctx, t, g, '_set'));
   if (!cols.length) return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO NOTHING`;

@@ -2,7 +2,7 @@
 // JSON object, lists with json_agg, relationships as correlated sub-selects, aggregates with
 // json_build_object. Permission filters, column sets and row limits are merged in here.
 import { GqlError, validationFailed } from '../errors';
-import { quoteIdent, selectPerm, type Relationship, type Table } from '../model';
+import { quoteIdent, selectPerm, type ComputedField, type Relationship, type Table } from '../model';
 import type { Selected } from '../request/collect';
 import { compileBoolExp, computedCall, joinCondition } from './boolexp';
 import type { CompileContext } from './context';
@@ -52,7 +52,7 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
   if (!info) throw new GqlError('unexpected', `cannot select "${f.name}"`);
   switch (info.kind) {
     case 'column': {
-      if (!selectPerm(t, ctx.role)?.columns.has(info.column.name)) throw validationFailed(`field "${f.name}" not found in type: '${t.gqlName}'`, f.path);
+      if (!selectPerm(t, ctx.role)?.columns.has(info.column.name)) throw validationFailed(`field '${f.name}' not found in type: '${t.gqlName}'`, f.path);
       const c = `${alias}.${quoteIdent(info.column.name)}`;
       return info.column.stringify ? `(${c})::text` : c;
     }
@@ -76,7 +76,8 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
         const a = ctx.alias();
         return `(${listQuery(ctx, info.table, computedCall(ctx, t, info.cf, alias, fnArgs), a, f.args, f.fields, [])})`;
       }
-      return computedCall(ctx, t, info.cf, alias, fnArgs);
+      const call = computedCall(ctx, t, info.cf, alias, fnArgs);
+      return info.cf.stringify ? `(${call})::text` : call;
     }
     default:
       throw new GqlError('unexpected', `cannot select "${f.name}" here`);
@@ -94,7 +95,7 @@ function orderItems(ctx: CompileContext, t: Table, alias: string, spec: unknown)
   const list = Array.isArray(spec) ? spec : spec == null ? [] : [spec];
   const out: OrderItem[] = [];
   const typeName = `${t.gqlName}_order_by`;
-  const notFound = (k: string) => validationFailed(`field "${k}" not found in type: '${typeName}'`);
+  const notFound = (k: string) => validationFailed(`field '${k}' not found in type: '${typeName}'`);
   for (const obj of list) {
     if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw validationFailed(`expected an object for type "${typeName}"`);
     for (const [k, v] of Object.entries(obj as Record<string, unknown>)) {
@@ -139,7 +140,42 @@ function orderItems(ctx: CompileContext, t: Table, alias: string, spec: unknown)
         }
         continue;
       }
+      const cf = t.computed.get(k) ?? (k.endsWith('_aggregate') ? t.computed.get(k.slice(0, -'_aggregate'.length)) : undefined);
+      if (cf && !cf.hasInputArgs) {
+        out.push(...computedOrder(ctx, t, alias, cf, k, v, notFound));
+        continue;
+      }
       throw notFound(k);
+    }
+  }
+  return out;
+}
+
+/** Ordering by a computed field: a scalar one by its value, a table-returning one by an aggregate of its rows. */
+function computedOrder(ctx: CompileContext, t: Table, alias: string, cf: ComputedField, key: string, v: unknown, notFound: (k: string) => GqlError): OrderItem[] {
+  const call = computedCall(ctx, t, cf, alias);
+  if (key === cf.name) {
+    if (!cf.scalar || !selectPerm(t, ctx.role)?.computed.has(cf.name)) throw notFound(key);
+    return [{ expr: call, dir: orderDirection(v) }];
+  }
+  const remote = cf.returnsTableKey ? ctx.model.tables.get(cf.returnsTableKey) : undefined;
+  if (!remote || !canAggregate(ctx, remote)) throw notFound(key);
+  if (typeof v !== 'object' || Array.isArray(v) || v === null) throw validationFailed(`expected an object for type "${remote.gqlName}_aggregate_order_by"`);
+  const out: OrderItem[] = [];
+  for (const [op, x] of Object.entries(v as Record<string, unknown>)) {
+    if (x == null) continue;
+    const a = ctx.alias('o');
+    const from = `${call} AS ${a} WHERE ${permFilter(ctx, remote, a)}`;
+    if (op === 'count') {
+      out.push({ expr: `(SELECT count(*) FROM ${from})`, dir: orderDirection(x) });
+      continue;
+    }
+    const fn = aggregateFunction(op, `${remote.gqlName}_aggregate_order_by`);
+    if (typeof x !== 'object' || Array.isArray(x)) throw validationFailed(`expected an object for type "${remote.gqlName}_${fn}_order_by"`);
+    for (const [cn, d] of Object.entries(x as Record<string, unknown>)) {
+      if (d == null) continue;
+      const c = readableColumn(ctx, remote, cn, `${remote.gqlName}_${fn}_order_by`);
+      out.push({ expr: `(SELECT ${fn}(${a}.${quoteIdent(c.name)}) FROM ${from})`, dir: orderDirection(d) });
     }
   }
   return out;
@@ -219,7 +255,7 @@ function limitedNodes(ctx: CompileContext, t: Table, from: string, aggAlias: str
 }
 
 function aggregateFields(ctx: CompileContext, t: Table, alias: string, fields: Selected[]): string {
-  if (!canAggregate(ctx, t)) throw validationFailed(`field "aggregate" not found in type: '${t.gqlName}_aggregate'`);
+  if (!canAggregate(ctx, t)) throw validationFailed(`field 'aggregate' not found in type: '${t.gqlName}_aggregate'`);
   const pairs: [string, string][] = [];
   for (const f of fields) {
     if (f.name === '__typename') {

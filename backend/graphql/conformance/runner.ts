@@ -106,8 +106,8 @@ export interface ClassEngine {
   close(): Promise<void>;
 }
 
-export async function startClassEngine(name: string): Promise<ClassEngine> {
-  const projectDir = path.join(CLASSES_DIR, name, 'nhost');
+/** `projectDir`: another folder of the same layout (the shared kit's suites). */
+export async function startClassEngine(name: string, projectDir = path.join(CLASSES_DIR, name, 'nhost')): Promise<ClassEngine> {
   const db = await freshDatabase(CONFORMANCE_DIR, false);
   let server: http.Server | undefined;
   try {
@@ -121,8 +121,8 @@ export async function startClassEngine(name: string): Promise<ClassEngine> {
     const up = fs.readFileSync(path.join(projectDir, 'migrations/default/1700000000000_setup/up.sql'), 'utf8');
     await db.exec(up);
     const snapshot = await takeSnapshot(db, schemasBefore, tablesBefore);
-    // Hasura's tests run without HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES.
-    const model = await loadModel(db, projectDir, { stringifyNumerics: false, unauthorizedRole: 'public' });
+    // Hasura's test server runs with --stringify-numeric-types (tests-py fixtures/hge.py), as Nhost does.
+    const model = await loadModel(db, projectDir, { stringifyNumerics: true, unauthorizedRole: 'public' });
     const executor = new Executor(model, db);
     const jwt = createJwtKeys({ type: 'HS256', key: 'conformance-jwt-secret-conformance-jwt-secret' });
     const opts = { adminSecret: ADMIN_SECRET, jwt, unauthorizedRole: 'public', verifiedTokens: new VerifiedTokens() };

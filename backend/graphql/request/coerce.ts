@@ -7,7 +7,7 @@ import {
   GraphQLError, Kind, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, valueFromASTUntyped,
   type GraphQLInputType, type TypeNode, type ValueNode,
 } from 'graphql';
-import { GqlError, validationFailed } from '../errors';
+import { GqlError, notAnEnumValue, validationFailed } from '../errors';
 import { NumericLiteral } from './numericLiteral';
 import { parsePgScalar } from './pgScalars';
 
@@ -67,11 +67,16 @@ function pgScalar(name: string, v: unknown, path: string): unknown {
   }
 }
 
+/** Hasura's message for null where a non-null value of `type` is needed. */
+function nullMessage(type: GraphQLInputType): string {
+  return isInputObjectType(type) ? `expected an object for type '${type.name}', but found null` : `unexpected null value for type '${String(type)}'`;
+}
+
 /** Coerces a JSON value (a variable's value) to an input type. */
 export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, path: string, depth = 0): unknown {
   if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
   if (isNonNullType(type)) {
-    if (v === null || v === undefined) throw validationFailed(`unexpected null value for type "${String(type.ofType)}"`, path);
+    if (v === null || v === undefined) throw validationFailed(nullMessage(type.ofType), path);
     return coerceJson(type.ofType, v, ctxName, path, depth + 1);
   }
   if (v === null || v === undefined) return null;
@@ -81,7 +86,7 @@ export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, 
   }
   if (isScalarType(type)) return scalarFromJson(type.name, v, ctxName, path);
   if (isEnumType(type)) {
-    if (typeof v !== 'string' || !type.getValue(v)) throw validationFailed(`expected one of the values ${type.getValues().map((x) => x.name).join(', ')} for type "${type.name}", but found "${typeof v === 'string' ? v : JSON.stringify(v)}"`, path);
+    if (typeof v !== 'string' || !type.getValue(v)) throw validationFailed(notAnEnumValue(type.name, type.getValues().map((x) => x.name), typeof v === 'string' ? v : JSON.stringify(v)), path);
     return type.getValue(v)?.value;
   }
   if (isInputObjectType(type)) {
@@ -90,7 +95,7 @@ export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, 
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       const f = Object.hasOwn(fields, k) ? fields[k] : undefined;
-      if (!f) throw validationFailed(`field "${k}" not found in type: '${type.name}'`, `${path}.${k}`);
+      if (!f) throw validationFailed(`field '${k}' not found in type: '${type.name}'`, `${path}.${k}`);
       out[k] = coerceJson(f.type, x, k, `${path}.${k}`, depth + 1);
     }
     fillInputDefaults(type, out, path);
@@ -130,7 +135,7 @@ function variableAt(type: GraphQLInputType, name: string, vars: Variables, ctxNa
     throw validationFailed(`variable '${name}' is declared as '${String(def.type)}', but used where '${String(type)}' is expected`, path);
   }
   if (def.hasValue) {
-    if (def.value === null && isNonNullType(type)) throw validationFailed(`unexpected null value for type "${String(type.ofType)}"`, path);
+    if (def.value === null && isNonNullType(type)) throw validationFailed(nullMessage(type.ofType), path);
     return coerceJson(type, def.value, ctxName, path);
   }
   if (def.defaultValue) return coerceLiteral(type, def.defaultValue, vars, ctxName, path);
@@ -151,7 +156,7 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
   if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
   if (node.kind === Kind.VARIABLE) return variableAt(type, node.name.value, vars, ctxName, path, locationHasDefault);
   if (isNonNullType(type)) {
-    if (node.kind === Kind.NULL) throw validationFailed(`unexpected null value for type "${String(type.ofType)}"`, path);
+    if (node.kind === Kind.NULL) throw validationFailed(nullMessage(type.ofType), path);
     return coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1);
   }
   if (node.kind === Kind.NULL) return null;
@@ -161,9 +166,9 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
   }
   if (isScalarType(type)) return scalarLiteral(type.name, node, vars, ctxName, path);
   if (isEnumType(type)) {
+    if (node.kind === Kind.STRING) throw validationFailed(`expected an enum value for type '${type.name}', but found a string`, path);
     if (node.kind !== Kind.ENUM || !type.getValue(node.value)) {
-      const found = node.kind === Kind.ENUM || node.kind === Kind.STRING ? node.value : node.kind;
-      throw validationFailed(`expected one of the values ${type.getValues().map((x) => x.name).join(', ')} for type "${type.name}", but found "${found}"`, path);
+      throw validationFailed(notAnEnumValue(type.name, type.getValues().map((x) => x.name), node.kind === Kind.ENUM ? node.value : node.kind), path);
     }
     return type.getValue(node.value)?.value;
   }
@@ -174,7 +179,7 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
     for (const f of node.fields) {
       const k = f.name.value;
       const def = Object.hasOwn(fields, k) ? fields[k] : undefined;
-      if (!def) throw validationFailed(`field "${k}" not found in type: '${type.name}'`, `${path}.${k}`);
+      if (!def) throw validationFailed(`field '${k}' not found in type: '${type.name}'`, `${path}.${k}`);
       if (k in out) throw validationFailed(`the field "${k}" is given more than once`, `${path}.${k}`);
       const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`, depth + 1, def.defaultValue !== undefined);
       if (v !== undefined) out[k] = v;

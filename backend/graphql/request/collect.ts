@@ -198,11 +198,11 @@ class Walker {
     const base: Selected = { alias, name, parentType: type.name, args: {}, fields: [], path, node };
     if (name === '__typename') return base;
     if (name === '__schema' || name === '__type') {
-      if (depth !== 1 || type.name !== 'query_root') throw validationFailed(`field "${name}" not found in type: '${type.name}'`, path);
+      if (depth !== 1 || type.name !== 'query_root') throw validationFailed(`field '${name}' not found in type: '${type.name}'`, path);
       return base;
     }
     const def: GraphQLField<unknown, unknown> | undefined = type.getFields()[name];
-    if (!def) throw validationFailed(`field "${name}" not found in type: '${type.name}'`, path);
+    if (!def) throw validationFailed(`field '${name}' not found in type: '${type.name}'`, path);
     base.info = fieldInfo(def);
     const argDefs = new Map(def.args.map((a) => [a.name, a]));
     for (const a of node.arguments ?? []) {

@@ -122,18 +122,20 @@ export class RoleSchemaBuilder {
   }
 
   /** `args` of a computed field: the function's arguments other than the row and the session. */
-  private computedArgs(cf: ComputedField): GraphQLFieldConfigArgumentMap {
+  private computedArgs(t: Table, cf: ComputedField): GraphQLFieldConfigArgumentMap {
     const { fn } = cf;
     const extra = fn.argNames
       .map((name, i) => ({ name, i }))
       .filter(({ name, i }) => name !== cf.sessionArg && !(name === cf.tableArg || (!cf.tableArg && i === 0)));
     if (!extra.length) return {};
     const required = extra.some(({ i }) => i < fn.argTypes.length - fn.argsWithDefault);
-    const type = this.once(`cfargs:${fn.schema}.${fn.name}`, () => new GraphQLInputObjectType({
-      name: `${fn.name}_args`,
+    // Hasura names it `<computed field>_<table>_args`, so a function that is also tracked as a root
+    // field (its `<function>_args`) or used by two tables gets distinct types.
+    const type = this.once(`cfargs:${t.key}:${cf.name}`, () => new GraphQLInputObjectType({
+      name: `${cf.name}_${t.gqlName}_args`,
       fields: Object.fromEntries(extra.map(({ name, i }) => [name, { type: this.s.scalar(scalarName(fn.argTypnames[i])) }])),
     }));
-    return { args: { type: required ? new GraphQLNonNull(type) : type, description: 'input parameters for computed field' } };
+    return { args: { type: required ? new GraphQLNonNull(type) : type, description: `input parameters for computed field "${cf.name}" defined on table "${t.name}"` } };
   }
 
   private pkColumns(t: Table): Column[] | null {
@@ -148,13 +150,15 @@ export class RoleSchemaBuilder {
   }
 
   private selectArgs(t: Table): GraphQLFieldConfigArgumentMap {
-    return {
+    const args: GraphQLFieldConfigArgumentMap = {
       distinct_on: { type: new GraphQLList(new GraphQLNonNull(this.selectColumnEnum(t))), description: 'distinct select on columns' },
       limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
       offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by' },
-      order_by: { type: new GraphQLList(new GraphQLNonNull(this.orderByType(t))), description: 'sort the rows by one or more columns' },
-      where: { type: this.boolExp(t), description: 'filter the rows returned' },
     };
+    const orderBy = this.orderByType(t);
+    if (orderBy) args.order_by = { type: new GraphQLList(new GraphQLNonNull(orderBy)), description: 'sort the rows by one or more columns' };
+    args.where = { type: this.boolExp(t), description: 'filter the rows returned' };
+    return args;
   }
 
   objectType(t: Table): GraphQLObjectType {
@@ -186,7 +190,7 @@ export class RoleSchemaBuilder {
       }
     }
     for (const cf of t.computed.values()) {
-      const fnArgs = this.computedArgs(cf);
+      const fnArgs = this.computedArgs(t, cf);
       // Table-returning computed fields follow the returned table's select permission (Hasura).
       if (cf.returnsTableKey) {
         const remote = this.table(cf.returnsTableKey);
@@ -219,6 +223,7 @@ export class RoleSchemaBuilder {
           }
           const perm = selectPerm(t, this.role);
           for (const cf of t.computed.values()) {
+            if (cf.hasInputArgs) continue;
             if (cf.scalar && perm?.computed.has(cf.name)) f[cf.name] = { type: this.s.comparison(cf.scalar) };
             else if (cf.returnsTableKey) {
               const remote = this.table(cf.returnsTableKey);
@@ -252,22 +257,56 @@ export class RoleSchemaBuilder {
     }));
   }
 
-  orderByType(t: Table): GraphQLInputObjectType {
-    return this.once(`order:${t.key}`, () => new GraphQLInputObjectType({
+  /** `<table>_order_by`, or null when the role can order by nothing (no readable column, relationship or computed field). */
+  orderByType(t: Table): GraphQLInputObjectType | null {
+    return this.once(`order:${t.key}`, () => (this.canOrderBy(t, new Set()) ? new GraphQLInputObjectType({
       name: `${t.gqlName}_order_by`,
       description: `Ordering options when selecting data from "${t.name}".`,
-      fields: () => {
-        const f: GraphQLInputFieldConfigMap = {};
-        for (const c of this.selectable(t)) f[c.gqlName] = { type: this.orderByEnum };
-        for (const rel of t.relationships.values()) {
-          const remote = this.table(rel.remoteKey);
-          if (!this.canSelect(remote)) continue;
-          if (rel.kind === 'object') f[rel.name] = { type: this.orderByType(remote) };
-          else if (this.canAggregate(remote)) f[`${rel.name}_aggregate`] = { type: this.aggregateOrderBy(remote) };
-        }
-        return f;
-      },
-    }));
+      fields: () => this.orderByFields(t),
+    }) : null));
+  }
+
+  /** Whether `<table>_order_by` has a field, without building it (relationships may cycle). */
+  private canOrderBy(t: Table, seen: Set<string>): boolean {
+    if (this.selectable(t).length) return true;
+    seen.add(t.key);
+    const perm = selectPerm(t, this.role);
+    for (const cf of t.computed.values()) {
+      if (cf.hasInputArgs) continue;
+      if (cf.scalar && perm?.computed.has(cf.name)) return true;
+      const remote = cf.returnsTableKey ? this.table(cf.returnsTableKey) : undefined;
+      if (remote && this.canSelect(remote) && this.canAggregate(remote)) return true;
+    }
+    for (const rel of t.relationships.values()) {
+      const remote = this.table(rel.remoteKey);
+      if (!this.canSelect(remote)) continue;
+      if (rel.kind === 'array' ? this.canAggregate(remote) : !seen.has(remote.key) && this.canOrderBy(remote, seen)) return true;
+    }
+    return false;
+  }
+
+  private orderByFields(t: Table): GraphQLInputFieldConfigMap {
+    const f: GraphQLInputFieldConfigMap = {};
+    for (const c of this.selectable(t)) f[c.gqlName] = { type: this.orderByEnum };
+    for (const rel of t.relationships.values()) {
+      const remote = this.table(rel.remoteKey);
+      if (!this.canSelect(remote)) continue;
+      if (rel.kind === 'object') {
+        const ob = this.orderByType(remote);
+        if (ob) f[rel.name] = { type: ob };
+      } else if (this.canAggregate(remote)) f[`${rel.name}_aggregate`] = { type: this.aggregateOrderBy(remote) };
+    }
+    // Computed fields without input arguments: scalars by value, table-returning ones by aggregate.
+    const perm = selectPerm(t, this.role);
+    for (const cf of t.computed.values()) {
+      if (cf.hasInputArgs) continue;
+      if (cf.scalar && perm?.computed.has(cf.name)) f[cf.name] = { type: this.orderByEnum };
+      else if (cf.returnsTableKey) {
+        const remote = this.table(cf.returnsTableKey);
+        if (remote && this.canSelect(remote) && this.canAggregate(remote)) f[`${cf.name}_aggregate`] = { type: this.aggregateOrderBy(remote) };
+      }
+    }
+    return f;
   }
 
   private aggregateOrderBy(t: Table): GraphQLInputObjectType {
