@@ -288,7 +288,10 @@ export function compileQueryField(ctx: CompileContext, f: Selected): string {
     if (fn.sessionArg) call.push(`${quoteIdent(fn.sessionArg)} => ${ctx.sessionJson()}`);
     const from = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${call.join(', ')})`;
     const a = ctx.alias();
-    return info.aggregate ? aggregateQuery(ctx, info.table, from, a, f.args, f.fields, [], f.path) : listQuery(ctx, info.table, from, a, f.args, f.fields, [], f.path);
+    if (info.aggregate) return aggregateQuery(ctx, info.table, from, a, f.args, f.fields, [], f.path);
+    const rows = listQuery(ctx, info.table, from, a, f.args, f.fields, [], f.path);
+    // A function returning one row (not SETOF) answers that row or null, still one statement.
+    return fn.returnsSet ? rows : `SELECT (${rows})->0`;
   }
   throw validationFailed(`field "${f.name}" cannot be queried here`, f.path);
 }

@@ -122,6 +122,8 @@ export interface TrackedFunction {
   /** Arguments exposed in GraphQL (excluding the session argument). */
   args: { name: string; sqlType: string; scalar: string; optional: boolean }[];
   exposedAs: 'query' | 'mutation';
+  /** `RETURNS SETOF t`: a list (and an aggregate); `RETURNS t`: one nullable object (Hasura). */
+  returnsSet: boolean;
 }
 
 export interface Model {
@@ -391,6 +393,7 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
     schema: fn.schema, name: fn.name, fn, gqlName: cfg.custom_root_fields?.function ?? base,
     aggName: cfg.custom_root_fields?.function_aggregate ?? `${base}_aggregate`, returnsTableKey: retKey, sessionArg, args,
     exposedAs: cfg.exposed_as ?? (fn.volatility === 'v' ? 'mutation' : 'query'),
+    returnsSet: fn.returnsSet,
   };
 }
 

@@ -33,7 +33,7 @@ describe('the compiler refuses what validation would have refused', () => {
     // A column comparison naming a hidden column is a read of it too.
     refused(() => compileBoolExp(ctxFor(), posts, '"p"', { title: { _ceq: 'secret' } }, 'where'), /'secret' not found/);
     // The role may not read posts' owner table columns it lacks either: users.prefs is not in the user role's columns.
-    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { owner: { prefs: { _contains: {} } } }, 'where'), /"prefs" not found/);
+    refused(() => compileBoolExp(ctxFor(), posts, '"p"', { owner: { prefs: { _contains: {} } } }, 'where'), /'prefs' not found/);
   });
 
   it('hidden columns in order_by, distinct_on and aggregates', () => {

@@ -274,7 +274,10 @@ function aggregateFields(ctx: CompileContext, t: Table, alias: string, fields: S
         if (c.name === '__typename') inner.push([c.alias, `'${c.parentType}'`]);
         else if (c.info?.kind === 'agg_col') {
           const col = readableColumn(ctx, t, c.info.column.gqlName, `${t.gqlName}_${op}_fields`);
-          inner.push([c.alias, `${op}(${alias}.${quoteIdent(col.name)})`]);
+          // As Hasura, the column's type decides: with stringified numerics every aggregate of a
+          // bigint/numeric/float8/money column is a JSON string (sum, avg, stddev... alike).
+          const agg = `${op}(${alias}.${quoteIdent(col.name)})`;
+          inner.push([c.alias, col.stringify ? `(${agg})::text` : agg]);
         }
       }
       pairs.push([f.alias, jsonObject(inner)]);

@@ -102,6 +102,10 @@ async function restoreSnapshot(db: Db, snap: Snapshot): Promise<void> {
 
 export interface ClassEngine {
   post(body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
+  /** As a client: only the given headers (no admin secret). */
+  postAsClient(body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
+  /** An access token signed with the engine's JWT key (Hasura claims namespace). */
+  token(role: string, sessionVars?: Record<string, string>, key?: 'engine' | 'forged'): Promise<string>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -133,21 +137,30 @@ export async function startClassEngine(name: string, projectDir = path.join(CLAS
     await new Promise<void>((resolve, reject) => listening.once('listening', resolve).once('error', reject));
     const address = listening.address();
     const port = typeof address === 'object' && address ? address.port : 0;
+    const send = async (body: unknown, h: Record<string, string>) => {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/graphql`, { method: 'POST', headers: h, body: JSON.stringify(body) });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* compared as text: never equal to an expected object */
+      }
+      return { status: res.status, body: parsed };
+    };
+    const forged = createJwtKeys({ type: 'HS256', key: 'not-the-engine-secret-not-the-engine-secret' });
     return {
-      async post(body, headers) {
+      post(body, headers) {
         // As tests-py's check_query in admin-secret mode: the case's headers plus the admin secret.
         const h: Record<string, string> = { 'content-type': 'application/json', ...headers };
         if (!Object.keys(h).some((k) => k.toLowerCase() === 'x-hasura-admin-secret')) h['x-hasura-admin-secret'] = ADMIN_SECRET;
-        const res = await fetch(`http://127.0.0.1:${port}/v1/graphql`, { method: 'POST', headers: h, body: JSON.stringify(body) });
-        const text = await res.text();
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* compared as text: never equal to an expected object */
-        }
-        return { status: res.status, body: parsed };
+        return send(body, h);
       },
+      postAsClient: (body, headers) => send(body, { 'content-type': 'application/json', ...headers }),
+      token: (role, sessionVars = {}, key = 'engine') => (key === 'engine' ? jwt : forged).sign({
+        sub: sessionVars['x-hasura-user-id'] ?? 'anonymous',
+        'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, ...sessionVars },
+      }, 600),
       reset: () => restoreSnapshot(db, snapshot),
       async close() {
         await new Promise<void>((resolve) => listening.close(() => resolve()));

@@ -108,8 +108,9 @@ export class RoleSchemaBuilder {
     const args: GraphQLFieldConfigArgumentMap = {};
     if (fn.args.length) args.args = { type: fn.args.some((a) => !a.optional) ? new GraphQLNonNull(this.functionArgs(fn)) : this.functionArgs(fn) };
     Object.assign(args, this.selectArgs(t));
-    fields[fn.gqlName] = withInfo({ type: list(this.objectType(t)), args }, { kind: 'function', fn, table: t, aggregate: false });
-    if (this.canAggregate(t)) {
+    const obj = this.objectType(t);
+    fields[fn.gqlName] = withInfo({ type: fn.returnsSet ? list(obj) : obj, args }, { kind: 'function', fn, table: t, aggregate: false });
+    if (fn.returnsSet && this.canAggregate(t)) {
       fields[fn.aggName] = withInfo({ type: new GraphQLNonNull(this.aggregateType(t)), args }, { kind: 'function', fn, table: t, aggregate: true });
     }
   }
