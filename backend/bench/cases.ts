@@ -73,7 +73,7 @@ function portfolioSql(role: BenchRole): string {
 
 function statsSql(role: BenchRole): string {
   return `SELECT json_build_object('aggregate', json_build_object('count', count(*),
-      'sum', json_build_object('total', sum(b.total)), 'avg', json_build_object('total', avg(b.total)),
+      'sum', json_build_object('total', sum(b.total)::text), 'avg', json_build_object('total', avg(b.total)::text),
       'max', json_build_object('check_out', max(b.check_out)), 'min', json_build_object('check_in', min(b.check_in))))::text AS result
     FROM public.bookings b ${role === 'host' ? hostBookings('b', '$1') : ''}
     WHERE b.status = 'confirmed'`;
