@@ -13,13 +13,18 @@
 // are judged on the median wall time and median CPU time; live delivery on p95 (it is bounded by
 // the live-query poll interval, HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL, 1 s by
 // default;
-// --refetch-ms N runs the backend with another interval). Options: --runs N (40), --live N (10).
+// --refetch-ms N runs the backend with another interval). Options: --runs N (40), --live N (10),
+// --explain (prints EXPLAIN ANALYZE of the search request's own SQL as the engine compiled it,
+// custom and generic plan, then stops). Trigram (pg_trgm GIN) indexes on the three searched
+// columns were tried on this data and never chosen (Seq Scan in both plans: 5,000 threads are about
+// 100 pages), so the search has none.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { print } from 'graphql';
 import { startTestBackend } from '../tests/helpers/backend';
+import type { Db, QueryResult } from '../backend/db/types';
 import { InboxThreadsDocument } from '../src/features/inbox/graphql/inboxThreads.generated';
 import { InboxThreadDocument } from '../src/features/inbox/graphql/inboxThread.generated';
 import { ThreadMessagesDocument } from '../src/features/inbox/graphql/threadMessages.generated';
@@ -38,6 +43,7 @@ function flag(name: string, fallback: number): number {
 const RUNS = flag('runs', 40);
 const LIVE = flag('live', 10);
 const REFETCH_MS = flag('refetch-ms', 0);
+const EXPLAIN = process.argv.includes('--explain');
 
 const COMMUNICATOR = '00000000-0000-4000-a000-000000000002';
 const MANAGER = '00000000-0000-4000-a000-000000000005';
@@ -66,8 +72,11 @@ async function main() {
       SELECT md5('bench-thread:' || g)::uuid, 'Question ' || g, 'direct', b.customer_name, b.customer_email, g % 3, g % 10 <> 0, g % 17 = 0, g % 5 = 0, g % 2 = 0,
              now() - (g || ' minutes')::interval
       FROM generate_series(1, ${THREADS}) g JOIN bench_bookings b ON b.n = 1 + g % (SELECT count(*) FROM bench_bookings);
+      -- One thread per booking (unique thread_2_bookings.booking_id): the first thread of each
+      -- booking without a conversation is linked to it; every thread to the accommodation.
       INSERT INTO public.thread_2_bookings (thread_id, booking_id)
-      SELECT md5('bench-thread:' || g)::uuid, b.id FROM generate_series(1, ${THREADS}) g JOIN bench_bookings b ON b.n = 1 + g % (SELECT count(*) FROM bench_bookings);
+      SELECT md5('bench-thread:' || g)::uuid, b.id FROM generate_series(1, ${THREADS}) g JOIN bench_bookings b ON b.n = 1 + g % (SELECT count(*) FROM bench_bookings)
+      ON CONFLICT DO NOTHING;
       INSERT INTO public.thread_2_accommodations (thread_id, accommodation_id)
       SELECT md5('bench-thread:' || g)::uuid, b.accommodation_id FROM generate_series(1, ${THREADS}) g JOIN bench_bookings b ON b.n = 1 + g % (SELECT count(*) FROM bench_bookings);
       INSERT INTO public.messages (thread_id, direction, sender_name, body, sent_at)
@@ -120,6 +129,11 @@ async function main() {
     cases.push(['thread open (communicator)', 'communicator', threadQuery, { id: openId }]);
     cases.push(['thread open (manager)', 'manager', threadQuery, { id: (await db.query<{ id: string }>(`SELECT t.thread_id AS id FROM public.thread_2_accommodations t WHERE t.accommodation_id = '${VACI}' LIMIT 1`)).rows[0].id }]);
 
+    if (EXPLAIN) {
+      await explainSearch(db, () => gql('communicator', listQuery, page({ ...EMPTY_FILTERS, search: 'question 42' })));
+      return;
+    }
+
     const rows: string[] = [];
     let failed = false;
     for (const [name, who, query, variables] of cases) {
@@ -134,7 +148,14 @@ async function main() {
     for (const r of rows) console.log(`  ${r}`);
 
     // Live: a communicator subscribed to a thread; the guest writes through the function.
-    const journey = (await db.query<{ journey_id: string; thread_id: string }>(`SELECT b.journey_id, t.thread_id FROM public.bookings b JOIN public.thread_2_bookings t ON t.booking_id = b.id WHERE t.thread_id = md5('bench-thread:1')::uuid`)).rows[0];
+    // A generated thread that got its booking (a booking with a seeded conversation keeps that
+    // one: one thread per booking), so the guest's message lands in a ten-message thread.
+    const journey = (
+      await db.query<{ journey_id: string; thread_id: string }>(
+        `SELECT b.journey_id, t.thread_id FROM generate_series(1, ${THREADS}) g JOIN public.thread_2_bookings t ON t.thread_id = md5('bench-thread:' || g)::uuid JOIN public.bookings b ON b.id = t.booking_id ORDER BY g LIMIT 1`,
+      )
+    ).rows[0];
+    if (!journey) throw new Error('no generated thread is linked to a booking');
     const client = createClient({ url: backend.url.replace(/^http/, 'ws') + '/v1/graphql', webSocketImpl: WebSocket, connectionParams: { headers: { Authorization: `Bearer ${tokens.communicator}` } }, retryAttempts: 0 });
     let latest = 0;
     let waiting: { body: string; resolve: () => void } | undefined;
@@ -178,6 +199,42 @@ async function main() {
   } finally {
     await backend.close();
   }
+}
+
+/**
+ * The search request's SQL exactly as the engine sends it (captured from the driver), explained
+ * with its parameters: custom and generic plan (the engine runs it as a prepared statement, so
+ * after five runs Postgres may keep a generic plan).
+ */
+async function explainSearch(db: Db, request: () => Promise<unknown>) {
+  const captured: Array<{ sql: string; params: unknown[] }> = [];
+  const prepared = db.queryPrepared;
+  const plain = db.query;
+  db.queryPrepared = <R>(sql: string, params: unknown[]) => {
+    captured.push({ sql, params });
+    return prepared!.call(db, sql, params) as Promise<QueryResult<R>>;
+  };
+  db.query = <R>(sql: string, params?: unknown[]) => {
+    captured.push({ sql, params: params ?? [] });
+    return plain.call(db, sql, params) as Promise<QueryResult<R>>;
+  };
+  await request();
+  db.queryPrepared = prepared;
+  db.query = plain;
+  const search = captured.find((c) => /ilike|~~\*/i.test(c.sql));
+  if (!search) throw new Error(`the search request ran no ILIKE statement: ${captured.map((c) => c.sql.slice(0, 300)).join('\n')}`);
+  console.log(`\nsearch SQL (${search.sql.length} chars), params ${JSON.stringify(search.params)}:\n${search.sql}\n`);
+  const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : `'${(typeof v === 'string' ? v : JSON.stringify(v)).replace(/'/g, "''")}'`);
+  await db.exec(`PREPARE bench_search AS ${search.sql}`);
+  const execute = `EXECUTE bench_search(${search.params.map(literal).join(', ')})`;
+  for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+    await db.exec(`SET plan_cache_mode = ${mode}`);
+    for (let i = 0; i < 3; i++) await db.query(execute);
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`);
+    console.log(`--- ${mode}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+  }
+  await db.exec('RESET plan_cache_mode');
+  await db.exec('DEALLOCATE bench_search');
 }
 
 void main().catch((e: unknown) => {

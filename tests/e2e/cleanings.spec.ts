@@ -79,3 +79,31 @@ test('the cleaning board and the task list fit a phone for a property manager (t
   await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
   expect(await overflow(), '/tasks').toBe(0);
 });
+
+test('/tasks has no WCAG A/AA violations (list, filters, a validation error) and fits 360 and 390 px phones', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const violations = async (what: string) => {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  };
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
+  await expect(page.getByTestId('current-role')).toHaveText('Your role: Property manager');
+  await page.goto('/tasks?state=all');
+  await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
+  await violations('/tasks');
+  // A task without a title: the form's translated error, still accessible.
+  await page.getByRole('button', { name: 'Add task' }).click();
+  await expect(page.getByText('Say what is to be done')).toBeVisible();
+  await violations('/tasks with a validation error');
+
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/tasks?state=all');
+    await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
+    expect(await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)), `/tasks at ${width} px`).toBe(0);
+    await violations(`/tasks at ${width} px`);
+  }
+});

@@ -3,7 +3,11 @@
 import type { TaskFilters } from '@/domain/tasks';
 import type { tasks_bool_exp } from '@/lib/graphql/schema.generated';
 
-export type TaskScope = { bookingId: string } | { threadId: string } | { unitId: string };
+/**
+ * A panel's scope. A thread's panel also names the thread's booking (if any), so a task added
+ * there is on the booking too: a property manager's task must name a booking or unit of theirs.
+ */
+export type TaskScope = { bookingId: string } | { threadId: string; threadBookingId?: string | null } | { unitId: string };
 
 export function taskWhere(filters: Omit<TaskFilters, 'page'>, me: string, scope?: TaskScope): tasks_bool_exp {
   const and: tasks_bool_exp[] = [];

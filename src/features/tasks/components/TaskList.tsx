@@ -43,7 +43,7 @@ export function TaskList({ tasks, people, today, onComplete, onAssign, onResched
             />
             <Stack sx={{ flex: 1, minWidth: 200 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Chip size="small" label={t(`types.${task.type}`)} color={task.type === 'needsreply' ? 'secondary' : 'default'} />
+                <Chip size="small" label={t(`types.${task.type}`)} color={task.type === 'needsreply' ? 'primary' : 'default'} />
                 <Typography sx={{ textDecoration: task.completed ? 'line-through' : undefined }}>{task.title}</Typography>
               </Stack>
               {task.description && <Typography variant="body2" color="text.secondary">{task.description}</Typography>}

@@ -28,7 +28,7 @@ export function useTasks(filters: TaskFilters, me: string, scope?: TaskScope, pa
           variables: {
             task: {
               type: v.type, title: v.title, description: v.description || null, due_date: v.dueDate, assigned_user_id: v.assignedUserId,
-              booking_id: scope && 'bookingId' in scope ? scope.bookingId : null,
+              booking_id: scope && 'bookingId' in scope ? scope.bookingId : scope && 'threadId' in scope ? (scope.threadBookingId ?? null) : null,
               thread_id: scope && 'threadId' in scope ? scope.threadId : null,
               unit_id: scope && 'unitId' in scope ? scope.unitId : null,
             },
@@ -58,5 +58,6 @@ export function useTasks(filters: TaskFilters, me: string, scope?: TaskScope, pa
     setCompleted,
     assign: (id: string, userId: string | null) => change(id, { assigned_user_id: userId }),
     reschedule: (id: string, due: string | null) => change(id, { due_date: due }),
+    refetch: list.refetch,
   };
 }
