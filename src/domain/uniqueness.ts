@@ -31,6 +31,9 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   guest_checkins_country_ntak_check: { field: 'country', messageKey: 'journey:validation.country' },
   // Checked at commit (constraint triggers): a booked unit's nights outside its booking's dates.
   booked_units_within_booking_check: { field: 'units', messageKey: 'booking:errors.unitDates' },
+  // One thread per booking and one booking per thread (linking a conversation by hand).
+  thread_2_bookings_booking_id_key: { field: 'bookingId', messageKey: 'inbox:link.errors.bookingHasThread' },
+  thread_2_bookings_thread_id_key: { field: 'bookingId', messageKey: 'inbox:link.errors.threadHasBooking' },
   ical_import_feeds_unit_id_url_key: { field: 'url', messageKey: 'booking:ical.urlTaken' },
   ical_import_feeds_per_unit_check: { field: 'url', messageKey: 'booking:ical.tooManyFeeds' },
   // The calendar's bulk-write limits (statement triggers on unit_dates and rate_dates).

@@ -71,6 +71,11 @@ test('a guest writes from the journey page, the communicator sees it live and an
   await expect(panel.getByTestId('thread-booking')).toContainText(booking.guestName);
   // Opening it reads it.
   await expect.poll(() => unreadCount(staff), { timeout: 10_000 }).toBe(unreadBefore);
+  // The thread's tasks: the server made a needsreply task for the unanswered guest.
+  const tasks = panel.getByRole('region', { name: 'Tasks' });
+  const needsReply = tasks.locator(`[data-task="Reply to ${booking.guestName}"]`);
+  await expect(needsReply).toHaveAttribute('data-completed', 'false', { timeout: 10_000 });
+  await expect(needsReply).toContainText('Needs reply');
 
   // A snippet, rendered for this guest, edited and sent.
   await panel.getByRole('button', { name: 'Insert snippet' }).click();
@@ -81,6 +86,8 @@ test('a guest writes from the journey page, the communicator sees it live and an
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(panel.getByTestId('message-outgoing')).toContainText('Early check-in from 13:00 is fine.');
   await expect(panel.getByTestId('message-outgoing')).toContainText('e-mail sent', { timeout: 15_000 });
+  // Answering closed the needsreply task, and the thread's panel shows it done.
+  await expect(needsReply).toHaveAttribute('data-completed', 'true', { timeout: 15_000 });
 
   // The guest reads the answer on the card (it polls; a reload shows it at once too).
   await guest.reload();
@@ -92,6 +99,35 @@ test('a guest writes from the journey page, the communicator sees it live and an
   expect(mail?.text).toContain('Early check-in from 13:00 is fine.');
   expect(mail?.subject).toContain(`SD-${booking.id.slice(0, 8).toUpperCase()}`);
   expect(mail?.headers?.['Message-ID']).toMatch(/^<[0-9a-f-]{36}@staydesk\.local>$/);
+});
+
+test('an unmatched e-mail conversation is linked to its booking from the thread view, and unlinked', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const booking = await makeBooking();
+  const { insert_threads_one: thread } = await admin<{ insert_threads_one: { id: string } }>(
+    `mutation($o: threads_insert_input!) { insert_threads_one(object: $o) { id } }`,
+    { o: { subject: 'Parking near the flat?', channel: 'direct', guest_name: 'Zoe from another address', guest_email: `other.${booking.email}`, messages: { data: [{ direction: 'incoming', sender_name: 'Zoe', body: 'Is there parking nearby?' }] } } },
+  );
+  const signIn = new SignInPage(page);
+  await signIn.goto(`?redirectTo=${encodeURIComponent(`/inbox?thread=${thread.id}`)}`);
+  await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
+  const panel = page.getByTestId('thread-panel');
+  await expect(panel.getByText('This conversation is not linked to a booking yet.')).toBeVisible();
+  await expect(panel.getByTestId('thread-booking')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => v.id), 'the link screen').toEqual([]);
+
+  const picker = panel.getByLabel('Find a booking (guest, e-mail or booking code)');
+  await picker.click();
+  await picker.fill(booking.guestName);
+  await page.getByRole('option', { name: new RegExp(booking.guestName) }).click();
+  await panel.getByRole('button', { name: 'Link to booking' }).click();
+  await expect(panel.getByTestId('thread-booking')).toContainText(booking.guestName);
+  await expect(panel.getByText('Accommodation: Váci Loft')).toBeVisible();
+
+  await panel.getByRole('button', { name: `Unlink the conversation from the booking of ${booking.guestName}` }).click();
+  await expect(panel.getByText('This conversation is not linked to a booking yet.')).toBeVisible();
+  await expect(panel.getByTestId('thread-booking')).toHaveCount(0);
 });
 
 test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/AA violations and fit a phone', async ({ page }) => {
@@ -106,7 +142,8 @@ test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/
   await page.waitForURL((url) => url.pathname === '/inbox');
   await page.getByTestId('inbox-thread').first().click();
   await expect(page.getByTestId('thread-panel')).toBeVisible();
-  await violations('inbox with a conversation');
+  await expect(page.getByTestId('thread-panel').getByRole('region', { name: 'Tasks' })).toBeVisible();
+  await violations('inbox with a conversation and its task panel');
   await page.goto('/snippets');
   await expect(page.getByRole('table', { name: 'Snippets' })).toBeVisible();
   await page.getByRole('button', { name: 'New snippet' }).click();
@@ -118,9 +155,12 @@ test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/
   await expect(page.getByRole('heading', { name: 'Inbound e-mail', level: 1 })).toBeVisible();
   await violations('e-mail log');
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/inbox');
-  await page.getByTestId('inbox-thread').first().click();
-  await expect(page.getByTestId('thread-panel')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/inbox');
+    await page.getByTestId('inbox-thread').first().click();
+    await expect(page.getByTestId('thread-panel')).toBeVisible();
+    await expect(page.getByTestId('thread-panel').getByRole('region', { name: 'Tasks' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `thread at ${width} px`).toBeLessThanOrEqual(0);
+  }
 });

@@ -8510,6 +8510,23 @@ export type InboxThreadsQueryVariables = Exact<{
 
 export type InboxThreadsQuery = { threads: Array<{ id: string, subject: string | null, channel: booking_channels_enum, guest_name: string | null, guest_email: string | null, priority: number, is_read: boolean, is_starred: boolean, is_archived: boolean, needs_reply: boolean, assigned_user_id: string | null, last_message_at: string, thread_2_accommodations: Array<{ thread_id: string, accommodation_id: string, accommodation: { id: string, name: string } }> }>, threads_aggregate: { aggregate: { count: number } | null } };
 
+export type LinkThreadBookingMutationVariables = Exact<{
+  threadId: string;
+  bookingId: string;
+  accommodations: Array<thread_2_accommodations_insert_input> | thread_2_accommodations_insert_input;
+}>;
+
+
+export type LinkThreadBookingMutation = { insert_thread_2_bookings_one: { thread_id: string, booking_id: string } | null, insert_thread_2_accommodations: { affected_rows: number } | null };
+
+export type LinkableBookingsQueryVariables = Exact<{
+  where: bookings_bool_exp;
+  limit: number;
+}>;
+
+
+export type LinkableBookingsQuery = { bookings: Array<{ id: string, customer_name: string, customer_email: string | null, ota_code: string | null, checkin: string, checkout: string, status: booking_statuses_enum, accommodation: { id: string, name: string }, thread_2_bookings: Array<{ thread_id: string, booking_id: string }> }> };
+
 export type SendMessageMutationVariables = Exact<{
   object: messages_insert_input;
 }>;
@@ -8530,6 +8547,15 @@ export type SnippetUnitKeysQueryVariables = Exact<{
 
 
 export type SnippetUnitKeysQuery = { unit_keys: Array<{ key_id: string, unit_id: string, value: string, key: { id: string, slug: string } }> };
+
+export type UnlinkThreadBookingMutationVariables = Exact<{
+  threadId: string;
+  bookingId: string;
+  accommodationId: string;
+}>;
+
+
+export type UnlinkThreadBookingMutation = { delete_thread_2_bookings_by_pk: { thread_id: string, booking_id: string } | null, delete_thread_2_accommodations: { affected_rows: number } | null };
 
 export type UnreadThreadsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -8695,6 +8721,13 @@ export type TaskAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TaskAssigneesQuery = { staff_users: Array<{ id: string | null, display_name: string | null }> };
+
+export type TaskChangesSubscriptionVariables = Exact<{
+  where: tasks_bool_exp;
+}>;
+
+
+export type TaskChangesSubscription = { tasks_aggregate: { aggregate: { count: number, max: { updated_at: string | null } | null } | null } };
 
 export type TaskListQueryVariables = Exact<{
   where: tasks_bool_exp;

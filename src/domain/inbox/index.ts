@@ -1,0 +1,2 @@
+// Inbox rules: linking a conversation to a booking.
+export * from './threadLink';
