@@ -14,7 +14,7 @@ describe('editor capabilities', () => {
   it('lets property managers create and edit accommodations, but not the owner, money settings or contracts', () => {
     const manager = capabilitiesFor('manager');
     expect(manager).toMatchObject({ create: true, basics: true, units: true, rates: true, taxes: true, fees: true, channels: true, ntak: true, images: true, readsChannels: true });
-    expect(manager).toMatchObject({ ownerAndTax: false, contracts: false, deletes: false, deletesUnits: true });
+    expect(manager).toMatchObject({ ownerAndTax: false, contracts: false, deletes: false, deletesUnits: true, readsTasks: true });
   });
 
   it('keeps fees from communicators, whose role may not read them', () => {

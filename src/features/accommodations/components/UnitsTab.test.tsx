@@ -43,4 +43,15 @@ describe('UnitsTab', () => {
     expect(confirm).toHaveBeenLastCalledWith('Delete Apartment 1?');
     expect(onDelete).toHaveBeenCalledWith(unit);
   });
+
+  it('shows an existing unit’s tasks under its form, not under a new unit’s', async () => {
+    const user = userEvent.setup({ delay: null });
+    const extra = vi.fn((u: UnitRow) => <section aria-label="Tasks">{`Tasks of ${u.name}`}</section>);
+    renderWithI18n(<UnitsTab units={[unit]} onSave={vi.fn()} onDelete={vi.fn()} renderUnitExtra={extra} />);
+    await user.click(screen.getByRole('button', { name: 'New unit' }));
+    expect(screen.queryByRole('region', { name: 'Tasks' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Apartment 1' }));
+    expect((await screen.findByRole('region', { name: 'Tasks' })).textContent).toBe('Tasks of Apartment 1');
+  });
 });

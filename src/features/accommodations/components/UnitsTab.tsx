@@ -1,4 +1,5 @@
 // The units tab: an accommodation's units with beds and occupancy; names unique per accommodation.
+import type { ReactNode } from 'react';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
@@ -16,6 +17,8 @@ export interface UnitsTabProps {
   onSave: (values: UnitValues, id: string | null) => Promise<SaveResult>;
   onDelete?: (unit: UnitRow) => Promise<void>;
   onDirtyChange?: (id: string, dirty: boolean) => void;
+  /** Shown under an existing unit's form (its tasks), for roles that may read them. */
+  renderUnitExtra?: (unit: UnitRow) => ReactNode;
 }
 
 export function UnitForm({ unit, onSave, onDone, onDirtyChange }: { unit: UnitRow | null; onSave: UnitsTabProps['onSave']; onDone: () => void; onDirtyChange?: UnitsTabProps['onDirtyChange'] }) {
@@ -54,7 +57,7 @@ export function UnitForm({ unit, onSave, onDone, onDirtyChange }: { unit: UnitRo
   );
 }
 
-export function UnitsTab({ units, readOnly, onSave, onDelete, onDirtyChange }: UnitsTabProps) {
+export function UnitsTab({ units, readOnly, onSave, onDelete, onDirtyChange, renderUnitExtra }: UnitsTabProps) {
   const { t } = useTranslation('accommodation');
   return (
     <ItemListEditor
@@ -70,7 +73,12 @@ export function UnitsTab({ units, readOnly, onSave, onDelete, onDirtyChange }: U
         { header: t('units.beds'), render: (u) => t('units.bedsSummary', { single: u.single_beds, double: u.double_beds, temp: u.temp_beds }) },
         { header: t('units.occupancy'), render: (u) => t('units.occupancySummary', { adults: u.occ_adults, children: u.occ_children, infants: u.occ_infants }) },
       ]}
-      renderForm={(unit, done) => <UnitForm key={unit?.id ?? 'new'} unit={unit} onSave={onSave} onDone={done} onDirtyChange={onDirtyChange} />}
+      renderForm={(unit, done) => (
+        <Stack spacing={4}>
+          <UnitForm key={unit?.id ?? 'new'} unit={unit} onSave={onSave} onDone={done} onDirtyChange={onDirtyChange} />
+          {unit && renderUnitExtra ? renderUnitExtra(unit) : null}
+        </Stack>
+      )}
       onDelete={onDelete}
     />
   );

@@ -8,6 +8,7 @@ import { FeesTab } from '../components/FeesTab';
 import { ImagesTab } from '../components/ImagesTab';
 import { NtakTab } from '../components/NtakTab';
 import { NtakRegistryPanel } from '@/features/registry/views/NtakRegistryPanel';
+import { TaskPanel } from '@/features/tasks';
 import { RatesTab } from '../components/RatesTab';
 import { TaxesTab } from '../components/TaxesTab';
 import { UnitsTab } from '../components/UnitsTab';
@@ -43,7 +44,7 @@ export function BasicsPanel({ id, can, onDirtyChange, isNew, onCreated }: PanelP
 }
 
 export function UnitsPanel({ id, can, onDirtyChange }: PanelProps) {
-  return <UnitsTab {...useUnitsTab(id, can)} onDirtyChange={onDirtyChange} />;
+  return <UnitsTab {...useUnitsTab(id, can)} onDirtyChange={onDirtyChange} renderUnitExtra={can.readsTasks ? (unit) => <TaskPanel scope={{ unitId: unit.id }} /> : undefined} />;
 }
 
 export function RatesPanel({ id, can, onDirtyChange }: PanelProps) {
