@@ -93,6 +93,8 @@ test('/tasks has no WCAG A/AA violations (list, filters, a validation error) and
   await page.goto('/tasks?state=all');
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
+  // The navigation's unread badge is labelled on pages that do not load the inbox's translations.
+  await expect(page.getByTestId('inbox-unread')).toHaveAttribute('aria-label', /^\d+ unread conversations?$/);
   await violations('/tasks');
   // A task without a title: the form's translated error, still accessible.
   await page.getByRole('button', { name: 'Add task' }).click();

@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { EMPTY_FILTERS, threadsWhere } from '../../src/features/inbox/listQuery';
 import { ACC, DEMO, makeClient, type Caller, type Client } from './permissionsClient';
 
 let backend: RunningBackend;
@@ -67,6 +68,26 @@ describe('inbox reads', () => {
       expect(code(await client.gql(who, '{ messages(limit: 1) { email_message_id } }'))).toBe('validation-failed');
       expect(code(await client.gql(who, '{ messages(where: {email_message_id: {_is_null: false}}) { id } }'))).toBe('validation-failed');
     }
+  });
+});
+
+describe('inbox search', () => {
+  // As the list sends it (threadsWhere): one ILIKE on threads.search_text, the guest's name,
+  // subject and address joined by newlines (migration 1795400001000).
+  const found = async (who: Caller, search: string) =>
+    (await client.data<{ threads: { id: string }[] }>(who, `query ($w: threads_bool_exp!) { threads(where: $w) { id } }`, { w: threadsWhere({ ...EMPTY_FILTERS, search }, null) })).threads.map((t) => t.id);
+  const PARKING = '90000000-0000-4000-a000-000000000001'; // Sophie Martin, "Question about parking", Váci Loft
+
+  it('finds the words in the guest’s name, the subject or the address, in any case, never across two of them', async () => {
+    for (const words of ['parking', 'SOPHIE mar', 'sophie.martin@example', 'Question about']) expect(await found(communicator, words), words).toContain(PARKING);
+    expect(await found(communicator, 'Martin Question')).not.toContain(PARKING);
+    expect(await found(communicator, '%')).not.toContain(PARKING); // a typed % is a character, not a wildcard
+  });
+
+  it('a manager’s search stays within what they manage; the column is no way around it for other roles', async () => {
+    expect(await found(manager, 'parking')).toContain(PARKING);
+    expect(await found(manager2, 'parking')).not.toContain(PARKING);
+    expect(code(await client.gql(as('cleaner', DEMO.cleaner), '{ threads(where: {search_text: {_ilike: "%a%"}}) { id } }'))).toBe('validation-failed');
   });
 });
 

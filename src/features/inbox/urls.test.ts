@@ -27,7 +27,7 @@ describe('inbox list query', () => {
     expect(Object.keys(where)).toEqual(['_and']);
     expect(where._and).toContainEqual({ assigned_user_id: { _eq: 'u1' } });
     expect(where._and).toContainEqual({ thread_2_bookings: { booking_id: { _eq: ID } } });
-    expect(where._and).toContainEqual({ _or: [{ guest_name: { _ilike: '%50\\%\\_off%' } }, { subject: { _ilike: '%50\\%\\_off%' } }, { guest_email: { _ilike: '%50\\%\\_off%' } }] });
+    expect(where._and).toContainEqual({ search_text: { _ilike: '%50\\%\\_off%' } });
     expect(threadsWhere({ ...EMPTY_FILTERS, assignee: 'none' }, 'u1')._and).toContainEqual({ assigned_user_id: { _is_null: true } });
   });
 

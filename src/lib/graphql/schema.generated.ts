@@ -6527,6 +6527,7 @@ export type threads_bool_exp = {
   messages_aggregate?: messages_aggregate_bool_exp | null | undefined;
   needs_reply?: Boolean_comparison_exp | null | undefined;
   priority?: smallint_comparison_exp | null | undefined;
+  search_text?: String_comparison_exp | null | undefined;
   subject?: String_comparison_exp | null | undefined;
   tasks?: tasks_bool_exp | null | undefined;
   tasks_aggregate?: tasks_aggregate_bool_exp | null | undefined;
@@ -6590,6 +6591,7 @@ export type threads_order_by = {
   messages_aggregate?: messages_aggregate_order_by | null | undefined;
   needs_reply?: order_by | null | undefined;
   priority?: order_by | null | undefined;
+  search_text?: order_by | null | undefined;
   subject?: order_by | null | undefined;
   tasks_aggregate?: tasks_aggregate_order_by | null | undefined;
   thread_2_accommodations_aggregate?: thread_2_accommodations_aggregate_order_by | null | undefined;

@@ -1,0 +1,1 @@
+ALTER TABLE public.threads DROP COLUMN IF EXISTS search_text;
