@@ -66,8 +66,10 @@ test('a guest writes from the journey page, the communicator sees it live and an
   await expect(row).toContainText('Unread');
   await expect.poll(() => unreadCount(staff), { timeout: 10_000 }).toBe(unreadBefore + 1);
   await row.click();
+  await staff.waitForURL((url) => url.searchParams.has('thread'));
   const panel = staff.getByTestId('thread-panel');
-  await expect(panel.getByTestId('message-incoming')).toContainText('Hello! Can we <b>check in</b> early?');
+  // The conversation's first load (its query, subscription and task panel) after the navigation.
+  await expect(panel.getByTestId('message-incoming')).toContainText('Hello! Can we <b>check in</b> early?', { timeout: 15_000 });
   await expect(panel.getByTestId('thread-booking')).toContainText(booking.guestName);
   // Opening it reads it.
   await expect.poll(() => unreadCount(staff), { timeout: 10_000 }).toBe(unreadBefore);
@@ -102,6 +104,7 @@ test('a guest writes from the journey page, the communicator sees it live and an
 });
 
 test('an unmatched e-mail conversation is linked to its booking from the thread view, and unlinked', async ({ page }) => {
+  test.setTimeout(120_000);
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const booking = await makeBooking();
   const { insert_threads_one: thread } = await admin<{ insert_threads_one: { id: string } }>(
@@ -111,8 +114,9 @@ test('an unmatched e-mail conversation is linked to its booking from the thread 
   const signIn = new SignInPage(page);
   await signIn.goto(`?redirectTo=${encodeURIComponent(`/inbox?thread=${thread.id}`)}`);
   await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/inbox');
   const panel = page.getByTestId('thread-panel');
-  await expect(panel.getByText('This conversation is not linked to a booking yet.')).toBeVisible();
+  await expect(panel.getByText('This conversation is not linked to a booking yet.')).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByTestId('thread-booking')).toHaveCount(0);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id), 'the link screen').toEqual([]);
@@ -131,6 +135,8 @@ test('an unmatched e-mail conversation is linked to its booking from the thread 
 });
 
 test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/AA violations and fit a phone', async ({ page }) => {
+  // Four axe scans and two phone widths: more than the default 60 s on a loaded machine.
+  test.setTimeout(150_000);
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const violations = async (what: string) => {
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
