@@ -20,4 +20,4 @@ const InboxPage: NextPageWithLayout = () => {
 InboxPage.getLayout = staffLayout('inbox');
 export default InboxPage;
 
-export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale, ['inbox', 'snippets']) });
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale, ['inbox', 'snippets', 'tasks']) });

@@ -147,7 +147,8 @@ test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/
   await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/inbox');
   await page.getByTestId('inbox-thread').first().click();
-  await expect(page.getByTestId('thread-panel')).toBeVisible();
+  await page.waitForURL((url) => url.searchParams.has('thread'));
+  await expect(page.getByTestId('thread-panel')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('thread-panel').getByRole('region', { name: 'Tasks' })).toBeVisible();
   await violations('inbox with a conversation and its task panel');
   await page.goto('/snippets');
@@ -165,7 +166,8 @@ test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/inbox');
     await page.getByTestId('inbox-thread').first().click();
-    await expect(page.getByTestId('thread-panel')).toBeVisible();
+    await page.waitForURL((url) => url.searchParams.has('thread'));
+    await expect(page.getByTestId('thread-panel')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('thread-panel').getByRole('region', { name: 'Tasks' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `thread at ${width} px`).toBeLessThanOrEqual(0);
   }

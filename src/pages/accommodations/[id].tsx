@@ -16,5 +16,5 @@ AccommodationEditorPage.getLayout = staffLayout();
 export default AccommodationEditorPage;
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({
-  props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, ['rate'])) },
+  props: { id: String(params?.id ?? ''), ...(await pageTranslations(locale, ['rate', 'tasks'])) },
 });

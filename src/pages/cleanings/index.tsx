@@ -20,4 +20,4 @@ const CleaningsPage: NextPageWithLayout = () => {
 CleaningsPage.getLayout = staffLayout('cleanings');
 export default CleaningsPage;
 
-export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale, ['cleanings']) });
+export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale, ['cleanings', 'tasks']) });
