@@ -106,7 +106,8 @@ test('/tasks has no WCAG A/AA violations (list, filters, a validation error) and
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/tasks?state=all');
-    await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
+    // A full page load (session, list query) at each width: up to 15 s on a loaded machine.
+    await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)), `/tasks at ${width} px`).toBe(0);
     await violations(`/tasks at ${width} px`);
   }
