@@ -10,7 +10,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { civilFromDay, isoFromDay, isoWeekday, type CalendarDay, type DayNumber } from '@/domain/pricing';
 import type { DayRange } from '../axis';
-import { cellPrice } from '../format';
+import { cellPrice, formatMonthDay } from '../format';
 import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex } from '../model';
 
 export type { PriceIndex } from '../model';
@@ -232,14 +232,14 @@ export function CalendarGrid(props: CalendarGridProps) {
 }
 
 const DayHeader = memo(function DayHeader({ day, left, today, locale }: { day: DayNumber; left: number; today: DayNumber; locale: string }) {
-  const { month, day: dom } = civilFromDay(day);
+  const { year, month, day: dom } = civilFromDay(day);
   const weekday = isoWeekday(day);
   const name = weekdayName(weekday, locale);
   const cls = [styles.dayHead, weekday >= 6 ? styles.weekend : '', day === today ? styles.todayHead : '', dom === 1 ? styles.monthStart : ''].join(' ');
   return (
     <div className={cls} style={{ left, width: CELL_WIDTH, height: HEADER_HEIGHT }} role="columnheader" aria-label={isoFromDay(day)}>
       <span className={styles.weekday}>{name}</span>
-      <span>{dom === 1 ? `${dom}/${month}` : dom}</span>
+      <span>{dom === 1 ? formatMonthDay(year, month, dom, locale) : dom}</span>
     </div>
   );
 });

@@ -34,7 +34,7 @@ describe('SelectionBar', () => {
   it('closes and opens the range, and offers a new booking for free nights', async () => {
     const user = userEvent.setup();
     const p = setup();
-    expect(screen.getByText('Apartment 1: 2027-06-07 – 2027-06-10 (3 nights)')).toBeTruthy();
+    expect(screen.getByText('Apartment 1: Jun 7, 2027 – Jun 10, 2027 (3 nights)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(p.onClose).toHaveBeenCalledOnce();
@@ -113,6 +113,13 @@ describe('SelectionBar', () => {
     await user.click(screen.getByRole('option', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(p.onArrivalDeparture).toHaveBeenCalledWith('r2', { closedToArrival: true, closedToDeparture: false });
+  });
+
+  it('speaks Hungarian: labels, dates as Hungarians write them', () => {
+    renderWithProviders(<SelectionBar summary={summary} canEdit tooLong={false} onClose={vi.fn()} onOpen={vi.fn()} onPrice={vi.fn()} onStayLimit={vi.fn()} onArrivalDeparture={vi.fn()} onClear={vi.fn()} />, { locale: 'hu' });
+    expect(screen.getByText('Apartment 1: 2027. jún. 7. – 2027. jún. 10. (3 éjszaka)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Maximális tartózkodás' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Új foglalás' })).toBeTruthy();
   });
 
   it('shows a read-only user no edits, and no new booking over a stay', () => {

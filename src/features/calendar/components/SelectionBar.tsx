@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Currency } from '@/domain/money';
 import type { ArrivalDeparture } from '../bulkEdit';
+import { formatDate } from '../format';
 import { ArrivalDepartureDialog } from './ArrivalDepartureDialog';
 import { EditValueDialog } from './EditValueDialog';
 
@@ -45,13 +46,14 @@ export interface SelectionBarProps {
 }
 
 export function SelectionBar({ summary, canEdit, tooLong, onClose, onOpen, onPrice, onStayLimit, onArrivalDeparture, onClear }: SelectionBarProps) {
-  const { t } = useTranslation('calendar');
+  const { t, i18n } = useTranslation('calendar');
+  const locale = i18n.language || 'en';
   const [dialog, setDialog] = useState<'price' | StayLimit | 'arrivalDeparture' | null>(null);
   return (
     <Paper variant="outlined" sx={{ p: 1, mb: 1 }} data-testid="selection-bar">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
         <Typography variant="body2" sx={{ mr: 1 }}>
-          {t('selection.summary', { unit: summary.unitName, arrival: summary.arrival, departure: summary.departure, count: summary.nights })}
+          {t('selection.summary', { unit: summary.unitName, arrival: formatDate(summary.arrival, locale), departure: formatDate(summary.departure, locale), count: summary.nights })}
         </Typography>
         {canEdit && !tooLong ? (
           <>
