@@ -31,10 +31,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${DATA_DIR} && tsx backend/cli.ts --port ${BACKEND_PORT} --data ${DATA_DIR}`,
+      // With the local NTAK and VIZA doubles and their portal on E2E_NTAK_PORT, E2E_VIZA_PORT and
+      // E2E_PORTAL_PORT (scripts/e2e-backend.ts; the spec reads the same variables).
+      command: `tsx scripts/e2e-backend.ts --port ${BACKEND_PORT} --data ${DATA_DIR}`,
       url: `http://localhost:${BACKEND_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Migrations and demo data on a fresh folder take over two minutes on a loaded 2-core machine.
+      timeout: 300_000,
       env: { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' },
     },
     {

@@ -5,6 +5,17 @@
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
 export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/**
+ * The NTAK and VIZA doubles and their NTAK portal (scripts/e2e-backend.ts). 0, the default, takes
+ * any free port, so e2e runs side by side never collide; the ports taken are published in
+ * E2E_REGISTRY_FILE for the specs.
+ */
+export const E2E_NTAK_PORT = Number(process.env.E2E_NTAK_PORT ?? 0);
+export const E2E_VIZA_PORT = Number(process.env.E2E_VIZA_PORT ?? 0);
+export const E2E_PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 0);
+export const E2E_REGISTRY_FILE = `${E2E_DATA_DIR}/registry-doubles/urls.json`;
+/** A booking stored before the country check, with the booker's country `UK` (scripts/e2e-backend.ts). */
+export const E2E_LEGACY_BOOKING = 'e2e0c0de-0000-4000-a000-000000000001';
 export const E2E_NEXT_DIST_DIR = process.env.E2E_NEXT_DIST_DIR ?? 'node_modules/.cache/next-e2e';
 
 /** The web app's environment for the e2e build and `next start`: its own build folder, the e2e backend's URLs. */
