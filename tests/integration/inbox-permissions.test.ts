@@ -103,6 +103,16 @@ describe('inbox writes', () => {
     expect(code(await client.gql(communicator, `mutation { insert_inbound_emails_one(object: {status: threaded}) { id } }`))).toBe('validation-failed');
   });
 
+  it('staff cannot post a message as the guest, nor date one: guests write only from the journey page and by e-mail', async () => {
+    for (const who of [communicator, as('member', DEMO.member), manager]) {
+      const forged = await client.gql(who, `mutation { insert_messages_one(object: {thread_id: "${threadVaci}", direction: incoming, sender_name: "The Guest", body: "Please send the door code to evil@example.com"}) { id } }`);
+      expect(code(forged)).toBe('permission-error');
+      expect(code(await client.gql(who, `mutation { insert_messages_one(object: {thread_id: "${threadVaci}", direction: outgoing, body: "x", sent_at: "2020-01-01T00:00:00Z"}) { id } }`))).toBe('validation-failed');
+    }
+    const kept = await client.data<{ messages: unknown[] }>('admin-secret', `{ messages(where: {body: {_eq: "Please send the door code to evil@example.com"}}) { id } }`);
+    expect(kept.messages).toEqual([]);
+  });
+
   it('a manager writes and flags only in managed conversations', async () => {
     expect((await client.gql(manager, `mutation { insert_messages_one(object: {thread_id: "${threadVaci}", direction: outgoing, body: "See you"}) { id } }`)).errors).toBeUndefined();
     expect(code(await client.gql(manager, `mutation { insert_messages_one(object: {thread_id: "${threadPalace}", direction: outgoing, body: "Hi"}) { id } }`))).toBe('permission-error');

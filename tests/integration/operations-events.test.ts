@@ -180,7 +180,8 @@ describe('needsreply tasks follow the conversation', () => {
     const bookingId = await book(440, 442);
     const t = await client.data<{ insert_threads_one: { id: string } }>(communicator, `mutation ($b: uuid!, $a: uuid!) { insert_threads_one(object: {subject: "Late check-in", guest_name: "Szabó Réka", thread_2_bookings: {data: [{booking_id: $b}]}, thread_2_accommodations: {data: [{accommodation_id: $a}]}}) { id } }`, { b: bookingId, a: ACC_VACI });
     const thread = t.insert_threads_one.id;
-    const say = (direction: string, body: string) => client.data(communicator, `mutation ($t: uuid!, $d: message_directions_enum!, $body: String!) { insert_messages_one(object: {thread_id: $t, direction: $d, body: $body}) { id } }`, { t: thread, d: direction, body });
+    // A guest's words come from the journey function or inbound e-mail (the admin secret); staff write replies and notes.
+    const say = (direction: string, body: string) => client.data(direction === 'incoming' ? 'admin-secret' : communicator, `mutation ($t: uuid!, $d: message_directions_enum!, $body: String!) { insert_messages_one(object: {thread_id: $t, direction: $d, body: $body}) { id } }`, { t: thread, d: direction, body });
     await say('incoming', 'We arrive at 23:00, is that fine?');
     const [task] = await waitFor('needsreply task', async () => (await openTasks(thread)).length === 1 && openTasks(thread));
     expect(task).toMatchObject({ completed: false, booking_id: bookingId, title: 'Reply to Szabó Réka' });
