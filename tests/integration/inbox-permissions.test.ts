@@ -113,6 +113,18 @@ describe('inbox writes', () => {
     expect(kept.messages).toEqual([]);
   });
 
+  it('office staff retitle a conversation and flag it, but cannot move its id, guest address, channel key or last activity', async () => {
+    const { threads_by_pk: before } = await client.data<{ threads_by_pk: { subject: string; is_starred: boolean } }>('admin-secret', `{ threads_by_pk(id: "${threadVaci}") { subject is_starred } }`);
+    for (const who of [communicator, as('member', DEMO.member)]) {
+      for (const set of [`{id: "90000000-0000-4000-a000-0000000000ff"}`, `{guest_email: "me@evil.example"}`, `{external_id: "<hijack@x>"}`, `{channel: airbnb}`, `{last_message_at: "2030-01-01T00:00:00Z"}`]) {
+        expect(code(await client.gql(who, `mutation { update_threads_by_pk(pk_columns: {id: "${threadVaci}"}, _set: ${set}) { id } }`)), set).toBe('validation-failed');
+      }
+      const retitled = await client.data<{ update_threads_by_pk: { subject: string } }>(who, `mutation { update_threads_by_pk(pk_columns: {id: "${threadVaci}"}, _set: {subject: "Parking, answered", is_starred: true}) { subject } }`);
+      expect(retitled.update_threads_by_pk.subject).toBe('Parking, answered');
+    }
+    await client.data('admin-secret', `mutation { update_threads_by_pk(pk_columns: {id: "${threadVaci}"}, _set: {subject: "${before.subject}", is_starred: ${before.is_starred}}) { id } }`);
+  });
+
   it('a manager writes and flags only in managed conversations', async () => {
     expect((await client.gql(manager, `mutation { insert_messages_one(object: {thread_id: "${threadVaci}", direction: outgoing, body: "See you"}) { id } }`)).errors).toBeUndefined();
     expect(code(await client.gql(manager, `mutation { insert_messages_one(object: {thread_id: "${threadPalace}", direction: outgoing, body: "Hi"}) { id } }`))).toBe('permission-error');
