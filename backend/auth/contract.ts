@@ -4,11 +4,11 @@
 // missing body, a ticket without its prefix, a refresh token that is not a UUID, a missing or
 // bad Bearer token all end there as 400. Here express-openapi-validator does the same job, so a
 // contract change is a file update, not new hand-written checks.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import YAML from 'yaml';
+import { parseYamlCached } from '../yamlCache';
 
 export const OPENAPI_PATH = path.join(__dirname, 'openapi.yaml');
 
@@ -16,7 +16,7 @@ export const OPENAPI_PATH = path.join(__dirname, 'openapi.yaml');
 export type BearerCheck = (req: Request, elevated: boolean) => Promise<boolean>;
 
 export function loadContract(): Record<string, unknown> {
-  const doc = YAML.parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Record<string, unknown>;
+  const doc = parseYamlCached(OPENAPI_PATH, 'openapi-v1', (text) => YAML.parse(text)) as Record<string, unknown>;
   // Paths are matched relative to where the router is mounted (/v1/auth), not the cloud host.
   doc.servers = [{ url: '/' }];
   return toJsPatterns(doc) as Record<string, unknown>;

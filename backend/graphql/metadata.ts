@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { parseYamlCached } from '../yamlCache';
 
 export interface QualifiedName {
   schema: string;
@@ -159,7 +160,7 @@ export function readYaml(file: string): unknown {
     tag: '!include',
     resolve: (value: string) => ({ __include: value }),
   };
-  const doc = YAML.parse(fs.readFileSync(file, 'utf8'), { customTags: [includeTag] }) as unknown;
+  const doc = parseYamlCached(file, 'metadata-include-v1', (text) => YAML.parse(text, { customTags: [includeTag] }));
   return expand(doc, path.dirname(file));
 }
 
