@@ -1,10 +1,7 @@
-// Component-test helper: the real embedded backend (fresh PGlite with the demo data) in a child
+// Component-test helper: the real embedded backend (fresh in-memory PGlite with the demo data) in a child
 // process (jsdom's typed arrays break the backend's JWT signing in-process), and a way to sign the
 // rendered app's Nhost client in, so screens talk to the real auth service and GraphQL engine.
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { NhostClient } from '@nhost/react';
 
@@ -15,44 +12,42 @@ export interface AuthBackend {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function startAuthBackend(): Promise<AuthBackend> {
   const root = path.resolve(__dirname, '../../../..');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-component-'));
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['backend/cli.ts', '--port', String(port), '--data', dataDir, '--host', '127.0.0.1'], {
+  // The in-memory backend from the cached snapshot of the seeded database (tests/helpers/backend.ts):
+  // about 3 s instead of initdb, migrations and seeds in a data folder on every start.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/backend-process.ts'], {
     cwd: root,
-    env: { ...process.env, AUTH_RATE_LIMIT_ENABLE: 'false', NHOST_BACKEND_QUIET: 'true', AUTH_CLIENT_URL: 'http://localhost:3000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: 'http://localhost:3000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the backend did not start within 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the backend did not start within 110 s'));
+    }, 110_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${port}`);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the backend exited with ${String(code)}`));
+    });
+  });
   return {
     url,
     authUrl: `${url}/v1/auth`,
     graphqlUrl: `${url}/v1/graphql`,
     async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
