@@ -1,10 +1,12 @@
 // Event trigger (bookings, guest_checkins, booked_units) → queued NTAK and VIZA submissions.
-//   bookings insert/update          → NTAK reservation (new, modified, cancelled)
+//   bookings insert/update          → NTAK reservation (new, modified, cancelled); held while the
+//                                     guest count is unknown (iCal imports, src/domain/ntak/reservationHold)
 //   guest_checkins insert           → NTAK check-in and VIZA check-in (a completed check-in, from the journey or staff)
 //   guest_checkins checked_out_at   → NTAK check-out and VIZA check-out
 //   guest_checkins booking_unit_id, booked_units unit_id → NTAK room change
 // Delivery happens in registry/deliver (event on the new row) and registry/tick (retries).
 import type { Request, Response } from 'express';
+import { reservationDue, type BookingEventRow } from '../../src/domain/ntak/reservationHold';
 import { requireTrigger, type TriggerEvent } from '../_lib/webhook';
 import { accommodationOfBookedUnit, queue, skipNtak, type NewSubmission } from '../_registry/enqueue';
 
@@ -19,7 +21,9 @@ export default async function enqueue(req: Request, res: Response): Promise<void
   const rows: NewSubmission[] = [];
   if (table === 'bookings' && after) {
     const accommodationId = String(after.accommodation_id);
-    if (!(await skipNtak(accommodationId))) {
+    const row = (r: Row): BookingEventRow => ({ status: String(r.status), guests_unknown: r.guests_unknown === true });
+    const due = reservationDue(before ? row(before) : null, row(after));
+    if (due && !(await skipNtak(accommodationId))) {
       rows.push({ accommodation_id: accommodationId, service: 'ntak', message_type: 'reservation', booking_id: String(after.id), event_key: `ntak:reservation:${ev.id}`, payload: { recipe: { bookingId: String(after.id), occurredAt: at } } });
     }
   } else if (table === 'guest_checkins' && after) {

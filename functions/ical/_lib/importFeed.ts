@@ -44,9 +44,6 @@ const CREATE = `mutation IcalCreate($booking: bookings_insert_input!, $link: ica
   insert_bookings_one(object: $booking) { id }
   insert_ical_imported_events_one(object: $link) { uid }
 }`;
-const LINK = `mutation IcalLink($link: ical_imported_events_insert_input!) {
-  insert_ical_imported_events_one(object: $link, on_conflict: { constraint: ical_imported_events_pkey, update_columns: [] }) { uid }
-}`;
 const SET = `mutation IcalSet($id: uuid!, $set: bookings_set_input!) { update_bookings_by_pk(pk_columns: { id: $id }, _set: $set) { id } }`;
 const FINISH = `mutation IcalFinish($id: uuid!, $set: ical_import_feeds_set_input!) { update_ical_import_feeds_by_pk(pk_columns: { id: $id }, _set: $set) { id } }`;
 
@@ -89,7 +86,10 @@ async function apply(action: ImportAction, feed: FeedRow, accommodationId: strin
           customer_name: guestName(e.summary, feed.channel),
           checkin: e.start,
           checkout: e.end,
+          // A feed has no guest count: 1 adult satisfies the schema, and guests_unknown tells staff to
+          // enter the guests and holds the NTAK reservation until they do (src/domain/ntak/reservationHold).
           adults: 1,
+          guests_unknown: true,
           notes: `Imported from the ${CHANNEL_NAMES[feed.channel] ?? feed.channel} iCal feed`,
           booked_units: { data: [{ unit_id: feed.unit_id, adults: 1 }] },
         },
@@ -97,9 +97,6 @@ async function apply(action: ImportAction, feed: FeedRow, accommodationId: strin
       });
       return;
     }
-    case 'link':
-      await gql(admin, LINK, { link: { feed_id: feed.id, uid: action.uid, booking_id: action.bookingId } });
-      return;
     case 'move':
       await gql(admin, SET, { id: action.bookingId, set: { checkin: action.start, checkout: action.end, status: 'modified' } });
       return;
@@ -152,7 +149,7 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
         else if (action.kind === 'cancel') result.cancelled += 1;
       } catch (error) {
         // A stay taken between reading and writing (or by a racing poll): a conflict, not a failure.
-        if (!isOverlap(error) || action.kind === 'cancel' || action.kind === 'link') throw error;
+        if (!isOverlap(error) || action.kind === 'cancel') throw error;
         const range = action.kind === 'create' ? { uid: action.event.uid, start: action.event.start, end: action.event.end, summary: action.event.summary } : { uid: action.uid, start: action.start, end: action.end, summary: '' };
         result.conflicts.push({ ...range, conflictingBookingId: '' });
       }

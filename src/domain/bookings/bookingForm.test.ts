@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingSchema, capacityProblem, emptyBookingValues, guestTotals, nightsBetween } from './bookingForm';
+import { bookingSchema, capacityProblem, emptyBookingValues, guestsStillUnknown, guestTotals, nightsBetween } from './bookingForm';
 
 const capacities = new Map([['u1', { occAdults: 2, occChildren: 1, occInfants: 1 }]]);
 const valid = () => ({ ...emptyBookingValues({ unitId: 'u1', arrival: '2026-05-01', departure: '2026-05-04' }), customerName: 'Kovács Anna' });
@@ -72,5 +72,20 @@ describe('the booking form schema', () => {
     expect(await errorsOf({ ...v, units: [] })).toEqual({ units: 'booking:validation.unitRequired' });
     expect(await errorsOf({ ...v, units: [v.units[0], { ...v.units[0] }] })).toEqual({ units: 'booking:validation.unitTwice' });
     expect(await errorsOf({ ...v, units: [{ ...v.units[0], unitId: '' }] })).toEqual({ 'units[0].unitId': 'booking:validation.unitRequired' });
+  });
+});
+
+describe('an imported booking without a guest count', () => {
+  const imported = { ...valid(), units: [{ ...valid().units[0], id: 'bu1' }], guestsUnknown: true };
+  it('stays unknown when staff save only other fields', () => {
+    expect(guestsStillUnknown(imported, { ...imported, customerName: 'Nagy Béla', notes: 'late' })).toBe(true);
+  });
+  it("is known once a booked unit's guests change or staff confirm the count", () => {
+    expect(guestsStillUnknown(imported, { ...imported, units: [{ ...imported.units[0], adults: 2 }] })).toBe(false);
+    expect(guestsStillUnknown(imported, { ...imported, units: [{ ...imported.units[0], children: 1 }] })).toBe(false);
+    expect(guestsStillUnknown(imported, { ...imported, guestsUnknown: false })).toBe(false);
+  });
+  it('never marks an ordinary booking unknown', () => {
+    expect(guestsStillUnknown(valid(), valid())).toBe(false);
   });
 });

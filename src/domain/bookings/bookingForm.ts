@@ -33,6 +33,8 @@ export interface BookingFormValues {
   cleaningFee: number;
   notes: string;
   units: BookedUnitValues[];
+  /** Imported from a channel's iCal feed without a guest count (bookings.guests_unknown). */
+  guestsUnknown: boolean;
 }
 
 export interface UnitCapacity {
@@ -109,6 +111,7 @@ export function bookingSchema(capacities: ReadonlyMap<string, UnitCapacity> = ne
     accommodationFee: money(),
     cleaningFee: money(),
     notes: yup.string().max(10_000, formMessage('booking:validation.tooLong')).default(''),
+    guestsUnknown: yup.boolean().default(false),
     units: yup
       .array(unit)
       .min(1, formMessage('booking:validation.unitRequired'))
@@ -134,5 +137,17 @@ export function emptyBookingValues(prefill: { unitId?: string; arrival?: string;
     cleaningFee: 0,
     notes: '',
     units: [{ id: '', unitId: prefill.unitId ?? '', rateId: '', adults: 1, children: 0, infants: 0, price: 0 }],
+    guestsUnknown: false,
   };
+}
+
+/**
+ * Whether a booking imported without a guest count still has none after this save: staff either
+ * changed a booked unit's guests or confirmed the count as it is (the notice's button clears
+ * `guestsUnknown` in the form). Saving only a note or the customer's name keeps it unknown.
+ */
+export function guestsStillUnknown(initial: Pick<BookingFormValues, 'guestsUnknown' | 'units'>, values: Pick<BookingFormValues, 'guestsUnknown' | 'units'>): boolean {
+  if (!initial.guestsUnknown || !values.guestsUnknown) return false;
+  const counts = (units: readonly BookedUnitValues[]) => JSON.stringify(units.map((u) => [u.id, u.adults, u.children, u.infants]));
+  return counts(initial.units) === counts(values.units);
 }

@@ -113,16 +113,17 @@ describe('planning an import', () => {
     ]);
   });
 
-  it('re-activates a cancelled import that comes back and adopts a booking already carrying the UID', () => {
+  it('re-activates a cancelled import that comes back and leaves an unchanged one alone', () => {
     const known: KnownBooking[] = [
       { uid: 'back', bookingId: 'b1', start: '2026-05-10', end: '2026-05-12', cancelled: true },
-      { uid: 'typed', bookingId: 'b2', start: '2026-06-10', end: '2026-06-12', cancelled: false, unlinked: true },
+      { uid: 'same', bookingId: 'b2', start: '2026-06-10', end: '2026-06-12', cancelled: false },
     ];
-    const plan = planImport([event('back', '2026-05-10', '2026-05-12'), event('typed', '2026-06-10', '2026-06-12')], known, [], today);
-    expect(plan.actions).toEqual([
-      { kind: 'reactivate', uid: 'back', bookingId: 'b1', start: '2026-05-10', end: '2026-05-12' },
-      { kind: 'link', uid: 'typed', bookingId: 'b2' },
-    ]);
+    const plan = planImport([event('back', '2026-05-10', '2026-05-12'), event('same', '2026-06-10', '2026-06-12')], known, [], today);
+    expect(plan.actions).toEqual([{ kind: 'reactivate', uid: 'back', bookingId: 'b1', start: '2026-05-10', end: '2026-05-12' }]);
+    // The unchanged stay still counts as taken: a new event over it is a conflict, not a second booking.
+    const over = planImport([event('same', '2026-06-10', '2026-06-12'), event('new', '2026-06-11', '2026-06-13')], known, [], today);
+    expect(over.actions).toEqual([]);
+    expect(over.conflicts.map((c) => [c.uid, c.conflictingBookingId])).toEqual([['new', 'b2']]);
   });
 
   it('reports a stay over another one as a conflict, and ignores our own export echoed back as a block', () => {

@@ -1,18 +1,15 @@
 // What one poll of an import feed changes, decided from the feed's stays and the database's
 // current state, without doing it: create, move, cancel or re-activate the bookings this feed
-// made (keyed by event UID), adopt a booking that already carries the UID as its OTA code, and
-// report conflicts (an imported stay over another stay of the unit) instead of refusing silently.
+// made (keyed by event UID), and report conflicts (an imported stay over another stay of the unit) instead of refusing silently.
 import type { FeedEvent } from './parseFeed';
 
-/** A booking this feed created earlier (ical_imported_events), or one with the UID as OTA code. */
+/** A booking this feed created earlier (ical_imported_events). Bookings it did not create are never adopted (importFeed). */
 export interface KnownBooking {
   uid: string;
   bookingId: string;
   start: string;
   end: string;
   cancelled: boolean;
-  /** True when only the OTA code matches (not linked to this feed yet). */
-  unlinked?: boolean;
 }
 
 /** Another active stay of the unit (not from this feed's events). */
@@ -24,7 +21,6 @@ export interface OtherStay {
 
 export type ImportAction =
   | { kind: 'create'; event: FeedEvent }
-  | { kind: 'link'; uid: string; bookingId: string }
   | { kind: 'move'; uid: string; bookingId: string; start: string; end: string }
   | { kind: 'cancel'; uid: string; bookingId: string }
   | { kind: 'reactivate'; uid: string; bookingId: string; start: string; end: string };
@@ -86,13 +82,12 @@ export function planImport(events: readonly FeedEvent[], known: readonly KnownBo
     seen.add(event.uid);
     const existing = byUid.get(event.uid);
     if (event.cancelled) {
-      if (existing && !existing.cancelled && !existing.unlinked) actions.push({ kind: 'cancel', uid: event.uid, bookingId: existing.bookingId });
+      if (existing && !existing.cancelled) actions.push({ kind: 'cancel', uid: event.uid, bookingId: existing.bookingId });
       continue;
     }
     // Stays that ended before today are history: never created, moved or cancelled by a feed.
     if (event.end <= today && !existing) continue;
     if (existing) {
-      if (existing.unlinked) actions.push({ kind: 'link', uid: event.uid, bookingId: existing.bookingId });
       const changed = existing.start !== event.start || existing.end !== event.end;
       if (!changed && !existing.cancelled) {
         taken.push({ bookingId: existing.bookingId, start: existing.start, end: existing.end });
@@ -121,7 +116,7 @@ export function planImport(events: readonly FeedEvent[], known: readonly KnownBo
 
   // Gone from the feed: the channel cancelled it (only stays not over yet; feeds drop past ones).
   for (const k of known) {
-    if (seen.has(k.uid) || k.cancelled || k.unlinked) continue;
+    if (seen.has(k.uid) || k.cancelled) continue;
     if (k.end > today) actions.push({ kind: 'cancel', uid: k.uid, bookingId: k.bookingId });
   }
   return { actions, conflicts, echoes };

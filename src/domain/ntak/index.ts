@@ -7,3 +7,4 @@ export * from './validate';
 export * from './wire';
 export * from './certificate';
 export * from './schedule';
+export * from './reservationHold';

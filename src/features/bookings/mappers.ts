@@ -1,6 +1,6 @@
 // Between the database's rows and the editor's values: numeric columns arrive as strings, empty
 // texts are stored as NULL, and a booking's guest counts are the sum over its booked units.
-import { guestTotals, type BookingFormValues, type UnitCapacity } from '@/domain/bookings/bookingForm';
+import { guestsStillUnknown, guestTotals, type BookingFormValues, type UnitCapacity } from '@/domain/bookings/bookingForm';
 import type { BookingStatus } from '@/domain/bookings/values';
 import type { booked_units_insert_input, bookings_insert_input, bookings_set_input } from '@/lib/graphql/schema.generated';
 import type { BookingDetailsFragment, BookingUnitOptionFragment } from './graphql/fragments.generated';
@@ -22,6 +22,7 @@ export function bookingValuesOf(row: BookingDetailsFragment): BookingFormValues 
     cleaningFee: Number(row.cleaning_fee),
     notes: row.notes ?? '',
     units: row.booked_units.map((u) => ({ id: u.id, unitId: u.unit_id, rateId: u.rate_id ?? '', adults: u.adults, children: u.children, infants: u.infants, price: Number(u.price) })),
+    guestsUnknown: row.guests_unknown,
   };
 }
 
@@ -61,6 +62,14 @@ export function bookingSet(values: BookingFormValues, accommodationId: string, s
     children: totals.children,
     infants: totals.infants,
   };
+}
+
+/**
+ * Clears bookings.guests_unknown once staff entered or confirmed the guests (which releases the
+ * held NTAK reservation); nothing otherwise. Staff may only clear it (the database refuses setting it).
+ */
+export function guestsUnknownSet(initial: BookingFormValues, values: BookingFormValues): bookings_set_input {
+  return initial.guestsUnknown && !guestsStillUnknown(initial, values) ? { guests_unknown: false } : {};
 }
 
 /** Booked units in the booking's dates; saved ones keep their id (the upsert updates them). */

@@ -1769,6 +1769,7 @@ export type bookings_bool_exp = {
   customer_email?: String_comparison_exp | null | undefined;
   customer_name?: String_comparison_exp | null | undefined;
   customer_phone?: String_comparison_exp | null | undefined;
+  guests_unknown?: Boolean_comparison_exp | null | undefined;
   id?: uuid_comparison_exp | null | undefined;
   infants?: smallint_comparison_exp | null | undefined;
   invoice_details?: invoice_details_bool_exp | null | undefined;
@@ -1815,6 +1816,7 @@ export type bookings_insert_input = {
   customer_email?: string | null | undefined;
   customer_name?: string | null | undefined;
   customer_phone?: string | null | undefined;
+  guests_unknown?: boolean | null | undefined;
   id?: string | null | undefined;
   infants?: number | null | undefined;
   invoice_details?: invoice_details_obj_rel_insert_input | null | undefined;
@@ -1912,6 +1914,7 @@ export type bookings_order_by = {
   customer_email?: order_by | null | undefined;
   customer_name?: order_by | null | undefined;
   customer_phone?: order_by | null | undefined;
+  guests_unknown?: order_by | null | undefined;
   id?: order_by | null | undefined;
   infants?: order_by | null | undefined;
   invoice_details?: invoice_details_order_by | null | undefined;
@@ -1944,6 +1947,7 @@ export type bookings_select_column =
   | 'customer_email'
   | 'customer_name'
   | 'customer_phone'
+  | 'guests_unknown'
   | 'id'
   | 'infants'
   | 'journey_id'
@@ -1968,6 +1972,7 @@ export type bookings_set_input = {
   customer_email?: string | null | undefined;
   customer_name?: string | null | undefined;
   customer_phone?: string | null | undefined;
+  guests_unknown?: boolean | null | undefined;
   id?: string | null | undefined;
   infants?: number | null | undefined;
   journey_id?: string | null | undefined;
@@ -2025,6 +2030,7 @@ export type bookings_update_column =
   | 'customer_email'
   | 'customer_name'
   | 'customer_phone'
+  | 'guests_unknown'
   | 'id'
   | 'infants'
   | 'journey_id'
@@ -8168,7 +8174,7 @@ export type BookingDetailsQueryVariables = Exact<{
 }>;
 
 
-export type BookingDetailsQuery = { bookings_by_pk: { id: string, accommodation_id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_phone: string | null, customer_email: string | null, customer_country: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, notes: string | null, created_at: string, updated_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean }> } | null };
+export type BookingDetailsQuery = { bookings_by_pk: { id: string, accommodation_id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_phone: string | null, customer_email: string | null, customer_country: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, infants: number, guests_unknown: boolean, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, notes: string | null, created_at: string, updated_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean }> } | null };
 
 export type BookingExportQueryVariables = Exact<{
   where: bookings_bool_exp;
@@ -8178,7 +8184,7 @@ export type BookingExportQueryVariables = Exact<{
 }>;
 
 
-export type BookingExportQuery = { bookings: Array<{ customer_country: string | null, notes: string | null, id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> }> };
+export type BookingExportQuery = { bookings: Array<{ customer_country: string | null, notes: string | null, id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, guests_unknown: boolean, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> }> };
 
 export type BookingFilterOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -8193,7 +8199,7 @@ export type BookingListQueryVariables = Exact<{
 }>;
 
 
-export type BookingListQuery = { bookings: Array<{ id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> }>, bookings_aggregate: { aggregate: { count: number } | null } };
+export type BookingListQuery = { bookings: Array<{ id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, guests_unknown: boolean, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> }>, bookings_aggregate: { aggregate: { count: number } | null } };
 
 export type BookingStatusHistoryQueryVariables = Exact<{
   bookingId: string;
@@ -8214,11 +8220,11 @@ export type DeleteIcalFeedMutationVariables = Exact<{
 
 export type DeleteIcalFeedMutation = { delete_ical_import_feeds_by_pk: { id: string } | null };
 
-export type BookingListItemFragment = { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> };
+export type BookingListItemFragment = { id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_email: string | null, customer_phone: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, guests_unknown: boolean, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, created_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit: { id: string, name: string } }> };
 
 export type BookedUnitFragment = { id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean };
 
-export type BookingDetailsFragment = { id: string, accommodation_id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_phone: string | null, customer_email: string | null, customer_country: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, infants: number, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, notes: string | null, created_at: string, updated_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean }> };
+export type BookingDetailsFragment = { id: string, accommodation_id: string, ota_code: string | null, channel: booking_channels_enum, status: booking_statuses_enum, customer_name: string, customer_phone: string | null, customer_email: string | null, customer_country: string | null, language: string, checkin: string, checkout: string, adults: number, children: number, infants: number, guests_unknown: boolean, currency: currencies_enum, accommodation_fee: string, cleaning_fee: string, notes: string | null, created_at: string, updated_at: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, unit_id: string, rate_id: string | null, checkin: string, checkout: string, adults: number, children: number, infants: number, price: string, is_cancelled: boolean }> };
 
 export type BookingUnitOptionFragment = { id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, rates: Array<{ id: string, name: string, currency: currencies_enum, occupancy: number }> };
 

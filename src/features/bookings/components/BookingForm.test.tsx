@@ -61,4 +61,21 @@ describe('BookingForm', () => {
     expect((screen.getByLabelText('Check-out') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Accommodation fee') as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('tells staff an imported booking has no guest count; confirming it clears the flag on save', async () => {
+    const user = userEvent.setup({ delay: null });
+    const imported = { ...values(), channel: 'airbnb' as const, units: [{ ...values().units[0], id: 'bu1' }], guestsUnknown: true };
+    const { onSave } = renderForm('member', { initialValues: imported, isNew: false });
+    expect(screen.getByTestId('guests-unknown-notice').textContent).toContain('Guest count unknown — enter the guests.');
+    await user.click(screen.getByRole('button', { name: 'The count is right' }));
+    expect(screen.queryByTestId('guests-unknown-notice')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ guestsUnknown: false })));
+  });
+
+  it('shows a communicator the notice in Hungarian without the confirm button (they cannot set guests)', () => {
+    renderForm('communicator', { initialValues: { ...values(), guestsUnknown: true }, isNew: false }, 'hu');
+    expect(screen.getByTestId('guests-unknown-notice').textContent).toContain('A vendégszám ismeretlen');
+    expect(screen.queryByRole('button', { name: 'A vendégszám helyes' })).toBeNull();
+  });
 });

@@ -30,6 +30,30 @@ export interface BookingFormProps {
   onDirtyChange?: (id: string, dirty: boolean) => void;
 }
 
+/**
+ * An imported booking without a guest count: staff enter the guests in the booked units (or confirm
+ * the count as it is) and save; until then NTAK gets no reservation for it.
+ */
+function GuestsUnknownNotice({ canConfirm }: { canConfirm: boolean }) {
+  const { t } = useTranslation('booking');
+  const { setFieldValue } = useFormikContext<BookingFormValues>();
+  return (
+    <Alert
+      severity="warning"
+      data-testid="guests-unknown-notice"
+      action={
+        canConfirm ? (
+          <Button color="inherit" size="small" onClick={() => void setFieldValue('guestsUnknown', false)}>
+            {t('editor.guestsUnknown.confirm')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {t(canConfirm ? 'editor.guestsUnknown.notice' : 'editor.guestsUnknown.noticeReadOnly')}
+    </Alert>
+  );
+}
+
 /** A form-level message under a name no single input carries (e.g. `units` from the database). */
 function FieldError({ name }: { name: string }) {
   const { error } = useFieldMessage(name);
@@ -178,6 +202,7 @@ export function BookingForm({ initialValues, isNew, can, units, capacities, onSa
                   {t('fields.guestTotals', totals)}
                 </Typography>
               </section>
+              {values.guestsUnknown ? <GuestsUnknownNotice canConfirm={!lockBooking} /> : null}
               <UnitRows units={units} disabled={lockBooking} />
               <FieldError name="units" />
               <section aria-label={t('fields.money')}>

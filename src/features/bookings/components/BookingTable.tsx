@@ -2,6 +2,7 @@
 // Renders only what it is given; the list view loads the page.
 import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -61,7 +62,14 @@ export function BookingTable({ rows, total, sort, page, pageSize, onSortChange, 
               <TableCell>
                 {row.checkout} ({t('fields.nights', { count: nightsBetween(row.checkin, row.checkout) })})
               </TableCell>
-              <TableCell>{t('list.guests', { adults: row.adults, children: row.children, infants: row.infants })}</TableCell>
+              <TableCell>
+                {row.guests_unknown ? (
+                  // Imported from a channel's calendar: the stored 1 adult is a placeholder, not a count.
+                  <Chip size="small" color="warning" variant="outlined" label={t('list.guestsUnknown')} />
+                ) : (
+                  t('list.guests', { adults: row.adults, children: row.children, infants: row.infants })
+                )}
+              </TableCell>
               <TableCell>{t(`channels.${row.channel}`)}</TableCell>
               <TableCell>{row.ota_code ?? ''}</TableCell>
               <TableCell>{t(`statuses.${row.status}`)}</TableCell>

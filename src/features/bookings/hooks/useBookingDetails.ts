@@ -18,7 +18,7 @@ import { SetBookingStatusDocument } from '../graphql/setBookingStatus.generated'
 import { UpdateBookingDocument } from '../graphql/updateBooking.generated';
 import { UpdateBookingGuestDetailsDocument } from '../graphql/updateBookingGuestDetails.generated';
 import { UpdateBookingNotesDocument } from '../graphql/updateBookingNotes.generated';
-import { accommodationOfUnits, bookedUnitsInput, bookingInsert, bookingSet, bookingValuesOf, guestDetailsSet } from '../mappers';
+import { accommodationOfUnits, bookedUnitsInput, bookingInsert, bookingSet, bookingValuesOf, guestDetailsSet, guestsUnknownSet } from '../mappers';
 
 export interface QuoteArgs {
   unitId: string;
@@ -69,7 +69,7 @@ export function useBookingDetails(id: string | null, can: BookingCapabilities, p
         const status: BookingStatus = values.status === 'new' ? 'modified' : values.status;
         return write(() =>
           updateBooking({
-            variables: { id, set: bookingSet(values, accommodationId, status), keepUnitIds: values.units.flatMap((u) => (u.id ? [u.id] : [])), units: bookedUnitsInput(values, id) },
+            variables: { id, set: { ...bookingSet(values, accommodationId, status), ...(initialValues ? guestsUnknownSet(initialValues, values) : {}) }, keepUnitIds: values.units.flatMap((u) => (u.id ? [u.id] : [])), units: bookedUnitsInput(values, id) },
           }),
         );
       }
@@ -78,7 +78,7 @@ export function useBookingDetails(id: string | null, can: BookingCapabilities, p
       if (can.notes) return write(() => updateNotes({ variables: { id, notes: values.notes.trim() || null } }));
       return 'failed';
     },
-    [can, id, units, write, insertBooking, updateBooking, updateGuestDetails, updateNotes, onCreated],
+    [can, id, units, initialValues, write, insertBooking, updateBooking, updateGuestDetails, updateNotes, onCreated],
   );
 
   const changeStatus = useCallback((status: BookingStatus) => (id ? write(() => setStatus({ variables: { id, status } })) : Promise.resolve<SaveResult>('failed')), [id, write, setStatus]);
