@@ -146,7 +146,7 @@ export function emptyBookingValues(prefill: { unitId?: string; arrival?: string;
  * changed a booked unit's guests or confirmed the count as it is (the notice's button clears
  * `guestsUnknown` in the form). Saving only a note or the customer's name keeps it unknown.
  */
-export function guestsStillUnknown(initial: Pick<BookingFormValues, 'guestsUnknown' | 'units'>, values: Pick<BookingFormValues, 'guestsUnknown' | 'units'>): boolean {
+export function guestsStillUnknown(initial: BookingFormValues, values: BookingFormValues): boolean {
   if (!initial.guestsUnknown || !values.guestsUnknown) return false;
   const counts = (units: readonly BookedUnitValues[]) => JSON.stringify(units.map((u) => [u.id, u.adults, u.children, u.infants]));
   return counts(initial.units) === counts(values.units);
