@@ -36,7 +36,8 @@ export default defineConfig({
       command: `tsx scripts/e2e-backend.ts --port ${BACKEND_PORT} --data ${DATA_DIR}`,
       url: `http://localhost:${BACKEND_PORT}/healthz`,
       reuseExistingServer: false,
-      // Migrations and demo data on a fresh folder take over two minutes on a loaded 2-core machine.
+      // From the cached seeded snapshot in seconds; building that snapshot first (no Vitest run before)
+      // takes initdb, migrations and demo data: over two minutes on a loaded 2-core machine.
       timeout: 300_000,
       env: { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' },
     },

@@ -3,8 +3,12 @@
 // two e2e runs on one machine never collide; the addresses taken are written to
 // E2E_REGISTRY_FILE for the specs), then the backend in this process with the doubles' endpoints
 // and CA in its environment, so the e2e sends real signed messages over mutual TLS.
-// Arguments: --port <backend port> --data <data folder>. A stop signal closes the backend (its
-// database checkpointed), then the doubles.
+// The database is in memory, from the cached snapshot of the migrated and seeded project
+// (tests/helpers/backend.ts; Vitest's run has usually made it already): a fresh data folder took
+// initdb, every migration and the demo seeds, 25-30 s of CPU before the first spec. The folder
+// keeps the doubles' state and the stored files.
+// Arguments: --port <backend port> --data <data folder>. A stop signal closes the backend, then
+// the doubles.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +16,7 @@ import { loadConfig } from '../backend/config';
 import type { Db } from '../backend/db';
 import { startDevDoubles } from '../backend/doubles/dev';
 import { startBackend, type RunningBackend } from '../backend/server';
+import { freshDatabase } from '../tests/helpers/backend';
 import { addDays } from '../src/domain/dates';
 import { E2E_LEGACY_BOOKING, E2E_NTAK_PORT, E2E_PORTAL_PORT, E2E_VIZA_PORT } from './e2e-web';
 
@@ -82,8 +87,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  const backend = await startBackend(loadConfig({ ...(port ? { port } : {}), data: dataDir }));
-  running.backend = backend;
+  const config = loadConfig({ ...(port ? { port } : {}), data: dataDir });
+  const db = await freshDatabase(config.projectDir, config.applySeeds);
+  const backend = await startBackend(config, { db });
+  running.backend = { ...backend, close: () => backend.close().finally(() => db.close()) };
   await legacyBooking(backend.ctx.db);
   console.log(`[e2e-backend] ready on ${backend.url}; NTAK ${doubles.urls.ntak}, VIZA ${doubles.urls.viza}, portal ${doubles.urls.portal}`);
 }
