@@ -1,4 +1,4 @@
-// POST /v1/functions/journey/scan?journeyId=<id>, body: the photo's bytes
+// POST /v1/functions/journey/scan, header X-Journey-Id: <id>, body: the photo's bytes
 // (Content-Type: application/octet-stream, at most 5 MB): reads the passport's or ID card's MRZ and
 // answers the fields for the guest to confirm. JPG and PNG only, judged by the bytes. VIZA forbids
 // keeping document images: the photo lives in this request's memory only (no storage, no disk,
@@ -7,9 +7,12 @@
 // (functions/_journey/mrzWorkers.ts). 400 invalid-body, not-an-image; 404; 403 not-open, closed;
 // 413 too-large; 422 photo-size, unreadable ('Unable to extract information from the uploaded
 // photo', also when the reading takes too long); 429 (per address and per journey); 503 busy.
+// The journey id travels in a header, not the URL: the journey id is the guest's key to their
+// booking, and URLs are written to access logs and sent on as Referer. A request still naming it
+// in the query is refused (400), so an old client cannot keep leaking it.
 import type { Request, Response } from 'express';
 import { journeyPhase } from '../../src/domain/journey/rules';
-import { SCAN_MAX_BYTES } from '../../src/lib/functions/journey';
+import { SCAN_JOURNEY_HEADER, SCAN_MAX_BYTES } from '../../src/lib/functions/journey';
 import { sealScan } from '../_journey/attest';
 import { readDocumentPhoto } from '../_journey/documentReader';
 import { loadJourneyBooking } from '../_journey/load';
@@ -22,7 +25,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default async function scan(req: Request, res: Response): Promise<void> {
   if (!requirePost(req, res)) return;
   if (!allow('scan', clientAddress(req))) return fail(res, 429, 'too-many-attempts', 'Too many attempts; wait a few minutes');
-  const journeyId = typeof req.query.journeyId === 'string' ? req.query.journeyId : '';
+  if (req.query.journeyId !== undefined) return fail(res, 400, 'invalid-body', `Send the journey id in the ${SCAN_JOURNEY_HEADER} header, not the URL`, 'journeyId');
+  const header = req.headers[SCAN_JOURNEY_HEADER];
+  const journeyId = typeof header === 'string' ? header.trim() : '';
   if (!UUID.test(journeyId)) return fail(res, 400, 'invalid-body', 'journeyId must be a UUID', 'journeyId');
   if (!allow('scanJourney', journeyId.toLowerCase())) return fail(res, 429, 'too-many-attempts', 'Too many attempts; wait a few minutes');
   if (!Buffer.isBuffer(req.body) || req.body.length === 0) return fail(res, 400, 'not-an-image', 'Send the photo as application/octet-stream', 'file');

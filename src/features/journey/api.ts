@@ -3,6 +3,7 @@
 import type { AnyObject } from 'yup';
 import { checkRequest, type FunctionContract } from '@/lib/functions/contract';
 import type { JourneyError } from '@/lib/functions/journey';
+import { SCAN_JOURNEY_HEADER } from '@/lib/functions/scanHeader';
 import { nhostEnvFromProcess, resolveNhostUrls } from '@/lib/nhost/config';
 
 export type JourneyResult<T> = { ok: true; value: T } | { ok: false; error: JourneyError };
@@ -41,7 +42,7 @@ export async function callJourney<Req extends AnyObject, Res>(contract: Function
 /** Sends a document photo's bytes as they are (no base64), for the MRZ reader. */
 export async function uploadScan<Res>(path: string, journeyId: string, file: Blob, contract: { response: { validate(value: unknown): Promise<unknown> } }): Promise<JourneyResult<Res>> {
   try {
-    const response = await fetch(`${functionsUrl(path)}?journeyId=${encodeURIComponent(journeyId)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file });
+    const response = await fetch(functionsUrl(path), { method: 'POST', headers: { 'content-type': 'application/octet-stream', [SCAN_JOURNEY_HEADER]: journeyId }, body: file });
     return await answer<Res>(response, contract);
   } catch {
     return { ok: false, error: GENERIC };

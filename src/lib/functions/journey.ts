@@ -159,8 +159,9 @@ export const journeyCheckinFunction = defineFunction(
   yup.object({ id: yup.string().required() }),
 );
 
-// ---- /journey/scan (body: the photo's bytes; journeyId in the query) ---------------------------
+// ---- /journey/scan (body: the photo's bytes; journeyId in a header) -----------------------------
 export const SCAN_MAX_BYTES = 5 * 1024 * 1024;
+export { SCAN_JOURNEY_HEADER } from './scanHeader';
 export const scanResponse = yup.object({ fields: scannedSchema.required(), repaired: yup.boolean().required() });
 export type ScanResponse = yup.InferType<typeof scanResponse>;
 

@@ -17,10 +17,10 @@ let ip = 0;
 /** Each test its own client address (X-Forwarded-For from loopback is trusted), so rate limits do not cross tests. */
 function client() {
   const address = `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
-  return async (fn: string, body: unknown, init: { method?: string; raw?: Buffer; query?: string } = {}) => {
-    const res = await fetch(`${backend.url}/v1/functions/journey/${fn}${init.query ?? ''}`, {
+  return async (fn: string, body: unknown, init: { method?: string; raw?: Buffer; journey?: string } = {}) => {
+    const res = await fetch(`${backend.url}/v1/functions/journey/${fn}`, {
       method: init.method ?? 'POST',
-      headers: { 'content-type': init.raw ? 'application/octet-stream' : 'application/json', 'x-forwarded-for': address },
+      headers: { 'content-type': init.raw ? 'application/octet-stream' : 'application/json', 'x-forwarded-for': address, ...(init.journey ? { 'x-journey-id': init.journey } : {}) },
       body: init.method === 'GET' ? undefined : init.raw ? new Uint8Array(init.raw) : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -106,7 +106,7 @@ describe('journey/get', () => {
       expect(await call('transfer', { journeyId: stay.journeyId, name: 'Anna Kovacs', email: 'a@example.test', phone: '+36301234567', direction: 'arrival', flightNumber: 'W62201', date: stay.checkout, flightTime: '12:00', payment: 'cash', passengers: 1, fromAddress: 'BUD', toAddress: 'Flat' })).toMatchObject(refused);
       expect(await call('adventure', { journeyId: stay.journeyId, name: 'Anna Kovacs', email: 'a@example.test', phone: '+36301234567', date: stay.checkout, adventureType: 'other', guests: 1 })).toMatchObject(refused);
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-      expect(await call('scan', null, { raw: png, query: `?journeyId=${stay.journeyId}` })).toMatchObject(refused);
+      expect(await call('scan', null, { raw: png, journey: stay.journeyId })).toMatchObject(refused);
       expect(await counts(stay)).toEqual(NOTHING);
     }
   });
@@ -220,7 +220,7 @@ describe('journey/checkin', () => {
     expect(await counts(stay)).toEqual(NOTHING);
     // Well-formed but not read by journey/scan (no seal, a changed field, another journey's scan): refused.
     const photo = await renderDocumentPhoto(composeMrz({ kind: 'passport', issuingCountry: 'HU', nationality: 'HU', lastName: 'Kovács', firstName: 'Anna', documentNumber: 'BA1234567', birthDate: '1985-04-12', expiryDate: '2031-05-01', sex: 'female' }), 'photo', 1001);
-    const read = await call('scan', null, { raw: photo, query: `?journeyId=${stay.journeyId}` });
+    const read = await call('scan', null, { raw: photo, journey: stay.journeyId });
     expect(read.status).toBe(200);
     const sealed = read.body.fields as Record<string, unknown>;
     expect(sealed).toMatchObject({ ...scanned, seal: expect.stringMatching(/^[\w-]{43}$/) });

@@ -18,9 +18,9 @@ let stay: Stay;
 let ip = 0;
 
 async function scan(bytes: Uint8Array, journeyId = stay.journeyId, contentType = 'application/octet-stream') {
-  const res = await fetch(`${backend.url}/v1/functions/journey/scan?journeyId=${encodeURIComponent(journeyId)}`, {
+  const res = await fetch(`${backend.url}/v1/functions/journey/scan`, {
     method: 'POST',
-    headers: { 'content-type': contentType, 'x-forwarded-for': `10.8.0.${++ip}` },
+    headers: { 'content-type': contentType, 'x-forwarded-for': `10.8.0.${++ip}`, 'x-journey-id': journeyId },
     body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -78,6 +78,29 @@ describe('journey/scan', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
     expect(await scan(png, 'not-a-uuid')).toMatchObject({ status: 400, body: { field: 'journeyId' } });
     expect(await scan(png, '6f1c2b9e-0000-4000-8000-000000000000')).toMatchObject({ status: 404, body: { messageKey: 'journey:errors.notFound' } });
+  });
+
+  it('takes the journey only from its header, never from the URL (access logs, Referer)', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const post = (url: string, headers: Record<string, string>, body: Uint8Array<ArrayBuffer> = new Uint8Array(png)) =>
+      fetch(`${backend.url}/v1/functions/journey/scan${url}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-forwarded-for': `10.8.1.${++ip}`, ...headers }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    const missing = await post('', {});
+    expect(missing).toMatchObject({ status: 400, body: { field: 'journeyId', messageKey: 'journey:errors.invalid' } });
+    // The old way, alone or next to the header: refused, so no client keeps putting it in URLs.
+    expect(await post(`?journeyId=${stay.journeyId}`, {})).toMatchObject({ status: 400, body: { field: 'journeyId' } });
+    expect(await post(`?journeyId=${stay.journeyId}`, { 'x-journey-id': stay.journeyId })).toMatchObject({ status: 400, body: { field: 'journeyId' } });
+    for (const wrong of ['not-a-uuid', `${stay.journeyId}, ${stay.journeyId}`, `${stay.journeyId}' OR '1'='1`, 'x'.repeat(4000)]) {
+      expect(await post('', { 'x-journey-id': wrong }), wrong.slice(0, 40)).toMatchObject({ status: 400, body: { field: 'journeyId' } });
+    }
+    // Another guest's journey that is not open yet is refused like any closed journey; a known, open one reads the photo.
+    const later = await makeStay(backend, { daysAhead: 30 });
+    expect(await post('', { 'x-journey-id': later.journeyId })).toMatchObject({ status: 403, body: { error: 'not-open' } });
+    expect(await post('', { 'x-journey-id': stay.journeyId.toUpperCase() })).toMatchObject({ status: 422, body: { error: 'unreadable' } });
+    // The header does not lift the size and type checks.
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set([0xff, 0xd8, 0xff], 0);
+    expect(await post('', { 'x-journey-id': stay.journeyId }, big)).toMatchObject({ status: 413, body: { error: 'too-large' } });
+    expect(await post('', { 'x-journey-id': stay.journeyId }, new Uint8Array(Buffer.from('%PDF-1.7\n')))).toMatchObject({ status: 400, body: { error: 'not-an-image' } });
   });
 
   it("says 'Unable to extract information from the uploaded photo' for a photo without an MRZ", async () => {

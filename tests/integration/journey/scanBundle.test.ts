@@ -52,7 +52,7 @@ it('reads a passport photo through the bundled function, with no worker file bes
   expect(fs.readdirSync(path.join(dir, 'journey'))).toEqual(['scan.js']);
   const passport = composeMrz({ kind: 'passport', issuingCountry: 'HU', nationality: 'HU', lastName: 'Kovács', firstName: 'Anna Mária', documentNumber: 'BA1234567', birthDate: '1985-04-12', expiryDate: '2031-05-01', sex: 'female' });
   const photo = await renderDocumentPhoto(passport, 'photo', 2002);
-  const res = await fetch(`${url}?journeyId=${stay.journeyId}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(photo) });
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-journey-id': stay.journeyId }, body: new Uint8Array(photo) });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { fields: Record<string, unknown>; seal?: string };
   expect(body.fields).toMatchObject({ firstName: 'Anna Maria', lastName: 'Kovacs', dob: '1985-04-12', documentId: 'BA1234567', documentType: 'passport' });

@@ -17,9 +17,9 @@ let ip = 0;
 
 async function scan(bytes: Uint8Array, journeyId = stay.journeyId) {
   const started = performance.now();
-  const res = await fetch(`${backend.url}/v1/functions/journey/scan?journeyId=${encodeURIComponent(journeyId)}`, {
+  const res = await fetch(`${backend.url}/v1/functions/journey/scan`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250}` },
+    headers: { 'content-type': 'application/octet-stream', 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250}`, 'x-journey-id': journeyId },
     body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, ms: performance.now() - started };
