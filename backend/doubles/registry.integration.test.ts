@@ -236,6 +236,41 @@ describe('reporting', () => {
     expect(again).toMatchObject({ status: 200, body: { status: 'success' } });
   }, 60_000);
 
+  it('a rule only NTAK knows comes back from the double itself; corrected with a member token and re-sent twice at once, NTAK processes it once', async () => {
+    const booking = crypto.randomUUID();
+    const bu = crypto.randomUUID();
+    const guest = crypto.randomUUID();
+    await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, {
+      b: { id: booking, accommodation_id: ids.acc, customer_name: 'Kovács Anna', customer_country: 'HU', channel: 'direct', checkin: '2030-11-01', checkout: '2030-11-03', adults: 1, currency: 'HUF', accommodation_fee: 40000, booked_units: { data: [{ id: bu, unit_id: ids.unit, adults: 1 }] } },
+    });
+    await waitFor(async () => (await submissions({ booking_id: { _eq: booking }, message_type: { _eq: 'reservation' }, status: { _eq: 'success' } }))[0]);
+    // 1999 passes the sender's own check (a postcode of up to 10 letters or digits) but names no
+    // Budapest district: only NTAK's register knows.
+    const ins = await gql(`mutation ($g: guest_checkins_insert_input!) { insert_guest_checkins_one(object: $g) { id } }`, {
+      g: { id: guest, booking_unit_id: bu, first_name: 'Anna', last_name: 'Kovács', mother_first_name: 'Éva', mother_last_name: 'Szabó', dob: '1988-08-08', pob: 'Budapest', gender: 'female', nationality: 'HU', country: 'HU', zip: '1999', document_id: '123456AB', document_type: 'id_card', checkin_time: '2030-11-01T15:00:00Z', checkout_time: '2030-11-03T09:00:00Z' },
+    }, { role: 'member' });
+    expect(ins.errors).toBeUndefined();
+    const failed = await waitFor(async () => (await submissions({ guest_checkin_id: { _eq: guest }, service: { _eq: 'ntak' }, status: { _eq: 'error' } }))[0]);
+    expect(failed.reason).toMatch(/^rejected: guests\[0\]\.residencePostCode: 1999 is not a Hungarian postcode/);
+    expect(failed.response).toEqual({ message: 'The given data was invalid.', errors: { 'guests[0].residencePostCode': ['unknown: 1999 is not a Hungarian postcode'] } });
+    expect(failed.field_errors).toEqual([expect.objectContaining({ path: 'guests[0].residencePostCode', fix: { table: 'guest_checkins', id: guest, column: 'zip' } })]);
+    const messageId = `ntak:AB12CD34:${failed.id}`;
+    expect(doubles.received.some((r) => r.messageId === messageId && r.status === 422), 'the 422 came from the double').toBe(true);
+    expect(doubles.processed.has(messageId)).toBe(false);
+
+    const fixed = await gql(`mutation ($id: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {zip: "1061"}) { id } }`, { id: guest }, { role: 'member' });
+    expect(fixed.errors).toBeUndefined();
+    // Two tabs re-send at once: one delivers, the other finds it held or already accepted.
+    const both = await Promise.all([call('registry/resend', { submissionId: failed.id }), call('registry/resend', { submissionId: failed.id }, 'communicator')]);
+    expect(both.map((r) => r.status).sort()).toEqual(expect.arrayContaining([200]));
+    await waitFor(async () => (await submissions({ id: { _eq: failed.id } }))[0]?.status === 'success');
+    expect(await call('registry/resend', { submissionId: failed.id })).toMatchObject({ status: 409, body: { error: 'already-sent' } });
+    expect(doubles.processed.get(messageId), 'one accepted check-in').toBe(1);
+    expect(doubles.received.filter((r) => r.messageId === messageId && r.status === 200 && !r.duplicate)).toHaveLength(1);
+    // The correction itself queued nothing: still one NTAK and one VIZA check-in for the guest.
+    expect((await submissions({ guest_checkin_id: { _eq: guest } })).map((x) => `${x.service}:${x.message_type}:${x.status}`).sort()).toEqual(['ntak:check_in:success', 'viza:check_in:success']);
+  }, 90_000);
+
   it('a modified and a cancelled booking each send their reservation through the event trigger, and the double accepts them', async () => {
     const booking = crypto.randomUUID();
     const b = await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, {

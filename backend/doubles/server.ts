@@ -4,8 +4,10 @@
 // over the body verifies with it, then checks the header and the body field by field with the
 // validators of src/domain/ntak and src/domain/viza (enums, patterns, required fields, the
 // cross-field rules of the reference's §9) and answers the documented success body or a
-// Laravel-style 422 `{message, errors: {field: [text]}}`. Message ids are de-duplicated: the same
-// `uzenetId` sent twice is processed once (the second answer repeats the first).
+// Laravel-style 422 `{message, errors: {field: [text]}}`; NTAK also checks what only its own
+// registers know (a Hungarian guest's postcode exists). Accepted message ids are de-duplicated: the
+// same `uzenetId` sent twice is processed once (the second answer repeats the first); a refused
+// one is checked again when it comes back fixed.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -80,6 +82,26 @@ function toErrors(issues: FieldIssue[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const i of issues) (out[i.path || 'body'] ??= []).push(`${i.code}: ${i.message}`);
   return out;
+}
+
+/** Budapest postcodes are 1, the district (01-23), one digit; elsewhere 2000-9999. */
+const HU_POSTCODE = /^(1(0[1-9]|1\d|2[0-3])\d|[2-9]\d{3})$/;
+
+/**
+ * What only NTAK's own registers can tell (the app cannot pre-check it: NTAK holds the list):
+ * a guest living in Hungary names a Hungarian postcode that exists. The double knows the
+ * postcodes' structure, not the post's whole list, so it refuses e.g. 1000 or 1999 (no such
+ * Budapest district) or 0123.
+ */
+function registerIssues(body: unknown): FieldIssue[] {
+  const guests = (body as { guests?: unknown } | null)?.guests;
+  if (!Array.isArray(guests)) return [];
+  return guests.flatMap((g: unknown, i: number) => {
+    const o = (g ?? {}) as Obj;
+    return o.residenceCountryCode === 'HU' && !HU_POSTCODE.test(String(o.residencePostCode ?? ''))
+      ? [{ path: `guests[${i}].residencePostCode`, code: 'unknown' as const, message: `${String(o.residencePostCode)} is not a Hungarian postcode` }]
+      : [];
+  });
 }
 
 function readBody(req: http.IncomingMessage, limit = 2 * 1024 * 1024): Promise<string> {
@@ -224,6 +246,7 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
       if (service === 'ntak') {
         const t = type as NtakMessageType;
         const issues = validateNtakBody(t, auth.body, t === 'reservation' ? {} : { knownReservations: acc.reservations });
+        if (!issues.length) issues.push(...registerIssues(auth.body));
         if (issues.length) {
           status = 422;
           body = { message: 'The given data was invalid.', errors: toErrors(issues) };
@@ -255,8 +278,12 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
           body = { status: 'OK' };
         }
       }
-      answers.set(messageId, { status, body });
-      processed.set(messageId, (processed.get(messageId) ?? 0) + 1);
+      // Only an accepted message is remembered: a refused one was not processed, and the sender
+      // re-sends it under the same id once the data is fixed (a re-send after a fix).
+      if (status < 300) {
+        answers.set(messageId, { status, body });
+        processed.set(messageId, (processed.get(messageId) ?? 0) + 1);
+      }
       save();
       answer(status, body, messageId);
     };

@@ -36,3 +36,10 @@ export function budapestInstant(date: string, time: string): string {
   const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '');
   return `${date}T${time}:00${offset}`;
 }
+
+/** An instant as the Budapest calendar day and wall-clock time: "2026-12-10T15:30:00Z" -> {date: "2026-12-10", time: "16:30"}. */
+export function budapestDateTime(instant: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(instant));
+  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '';
+  return { date: `${p('year')}-${p('month')}-${p('day')}`, time: `${p('hour')}:${p('minute')}` };
+}

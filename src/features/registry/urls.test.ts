@@ -15,11 +15,13 @@ describe('registry urls', () => {
   });
 
   it('links a field error to the screen that edits its row', () => {
+    const G = '0b8f6c55-7a1d-4c1e-8d5e-3b1d6a2f9e22';
     const s = { accommodation_id: ACC, booking_id: 'b1' };
     expect(fixHref({ table: 'accommodations', id: ACC, column: 'ntak_id' }, s)).toBe(`/accommodations/${ACC}?tab=ntak`);
     expect(fixHref({ table: 'accommodations', id: ACC, column: 'zip' }, s)).toBe(`/accommodations/${ACC}`);
     expect(fixHref({ table: 'units', id: 'u1', column: 'category' }, s)).toBe(`/accommodations/${ACC}?tab=units`);
-    expect(fixHref({ table: 'guest_checkins', id: 'g1', column: 'zip' }, s)).toBe('/bookings/b1');
+    expect(fixHref({ table: 'guest_checkins', id: G, column: 'zip' }, s)).toBe(`/bookings/b1?section=guests&guest=${G}&field=zip`);
+    expect(fixHref({ table: 'booked_units', id: 'bu1', column: 'checkins' }, s)).toBe('/bookings/b1?section=guests');
     expect(fixHref({ table: 'bookings', id: 'b2' }, s)).toBe('/bookings/b2');
     expect(fixHref({ table: 'exchange_rates', id: '2026-01-01' }, s)).toBeNull();
     expect(fixHref(null, s)).toBeNull();

@@ -1,6 +1,7 @@
 // URLs of the registry screens and of the places a field error is fixed. The dashboards keep
 // their filters and page in the query string, so a view can be linked, reloaded and walked back.
 import { accommodationUrl } from '@/features/accommodations/urls';
+import { guestFixUrl } from '@/features/journey/urls';
 
 export const PAGE_SIZE = 20;
 export const STATUSES = ['pending', 'error', 'blocked', 'success', 'skipped'] as const;
@@ -80,8 +81,10 @@ export function fixHref(fix: FixTarget | null | undefined, submission: { accommo
     case 'bookings':
       return `/bookings/${encodeURIComponent(fix.id)}`;
     case 'booked_units':
+      return submission.booking_id ? guestFixUrl(submission.booking_id) : null;
     case 'guest_checkins':
-      return submission.booking_id ? `/bookings/${encodeURIComponent(submission.booking_id)}` : null;
+      // The booking's guests section with this check-in open and the refused field pointed at.
+      return submission.booking_id ? guestFixUrl(submission.booking_id, fix.id, fix.column) : null;
     default:
       return null;
   }

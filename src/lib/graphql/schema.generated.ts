@@ -3590,6 +3590,40 @@ export type guest_checkins_select_column =
   | 'visa_place_of_entry'
   | 'zip';
 
+export type guest_checkins_set_input = {
+  address?: string | null | undefined;
+  birth_first_name?: string | null | undefined;
+  birth_last_name?: string | null | undefined;
+  booking_unit_id?: string | null | undefined;
+  checked_out_at?: string | null | undefined;
+  checkin_time?: string | null | undefined;
+  checkout_time?: string | null | undefined;
+  city?: string | null | undefined;
+  country?: string | null | undefined;
+  created_at?: string | null | undefined;
+  dob?: string | null | undefined;
+  document_id?: string | null | undefined;
+  document_type?: document_types_enum | null | undefined;
+  email?: string | null | undefined;
+  first_name?: string | null | undefined;
+  gender?: genders_enum | null | undefined;
+  id?: string | null | undefined;
+  last_name?: string | null | undefined;
+  mother_first_name?: string | null | undefined;
+  mother_last_name?: string | null | undefined;
+  nationality?: string | null | undefined;
+  ntak_guest_id?: string | null | undefined;
+  phone?: string | null | undefined;
+  pob?: string | null | undefined;
+  scanned?: unknown;
+  tourist_tax_status?: string | null | undefined;
+  updated_at?: string | null | undefined;
+  visa_date_of_entry?: string | null | undefined;
+  visa_number?: string | null | undefined;
+  visa_place_of_entry?: string | null | undefined;
+  zip?: string | null | undefined;
+};
+
 export type guest_checkins_update_column =
   | 'address'
   | 'birth_first_name'
@@ -8583,7 +8617,7 @@ export type BookingJourneyQueryVariables = Exact<{
 }>;
 
 
-export type BookingJourneyQuery = { bookings_by_pk: { id: string, journey_id: string, booked_units: Array<{ id: string, is_cancelled: boolean, checkin: string, checkout: string, adults: number, children: number, infants: number, unit: { id: string, name: string }, guest_checkins: Array<{ id: string, first_name: string, last_name: string, dob: string, pob: string | null, gender: genders_enum | null, nationality: string, country: string, document_type: document_types_enum, document_id: string, email: string | null, phone: string | null, checkin_time: string, checkout_time: string, checked_out_at: string | null, scanned: unknown }> }>, invoice_details: { id: string, name: string, country: string, zip: string, city: string, address: string, tax_id: string | null } | null, transfer_orders: Array<{ id: string, name: string, email: string, phone: string, direction: string, flight_number: string | null, date: string, landing_time: string | null, departure_time: string | null, pickup_date: string | null, pickup_time: string | null, passengers: number, payment: string, from_address: string, to_address: string, status: order_statuses_enum }>, adventure_orders: Array<{ id: string, name: string, email: string, phone: string, date: string, adventure_type: string, guests: number, message: string | null, status: order_statuses_enum }> } | null };
+export type BookingJourneyQuery = { bookings_by_pk: { id: string, journey_id: string, booked_units: Array<{ id: string, is_cancelled: boolean, checkin: string, checkout: string, adults: number, children: number, infants: number, unit: { id: string, name: string }, guest_checkins: Array<{ id: string, first_name: string, last_name: string, birth_first_name: string | null, birth_last_name: string | null, mother_first_name: string | null, mother_last_name: string | null, dob: string, pob: string | null, gender: genders_enum | null, nationality: string, country: string, zip: string | null, city: string | null, address: string | null, document_type: document_types_enum, document_id: string, email: string | null, phone: string | null, checkin_time: string, checkout_time: string, checked_out_at: string | null, scanned: unknown, registry_submissions: Array<{ id: string, service: registry_services_enum, message_type: registry_message_types_enum }> }> }>, invoice_details: { id: string, name: string, country: string, zip: string, city: string, address: string, tax_id: string | null } | null, transfer_orders: Array<{ id: string, name: string, email: string, phone: string, direction: string, flight_number: string | null, date: string, landing_time: string | null, departure_time: string | null, pickup_date: string | null, pickup_time: string | null, passengers: number, payment: string, from_address: string, to_address: string, status: order_statuses_enum }>, adventure_orders: Array<{ id: string, name: string, email: string, phone: string, date: string, adventure_type: string, guests: number, message: string | null, status: order_statuses_enum }> } | null };
 
 export type InsertStaffCheckinMutationVariables = Exact<{
   object: guest_checkins_insert_input;
@@ -8606,6 +8640,14 @@ export type RecordGuestCheckoutMutationVariables = Exact<{
 
 
 export type RecordGuestCheckoutMutation = { update_guest_checkins: { affected_rows: number } | null };
+
+export type UpdateStaffCheckinMutationVariables = Exact<{
+  id: string;
+  set: guest_checkins_set_input;
+}>;
+
+
+export type UpdateStaffCheckinMutation = { update_guest_checkins_by_pk: { id: string } | null };
 
 export type AssignerRatesQueryVariables = Exact<{
   from: string;

@@ -1,9 +1,13 @@
 // The booking editor's "Guests & check-in / invoice / orders" section: the guests checked in per
 // unit (from the journey page or its document scan), the invoice details and the transfer and
 // adventure orders, with the guest's journey link to send. Staff who receive guests (admin,
-// member, communicator) also check a guest in from the document at the desk and record a
-// departure; each sends the NTAK and VIZA messages through the database's event trigger.
-import { useState } from 'react';
+// member, communicator, and a property manager for the accommodations they manage) also check a
+// guest in from the document at the desk and record a departure; each sends the NTAK and VIZA
+// messages through the database's event trigger. They correct a check-in NTAK or VIZA refused
+// (opened from /ntak's or /viza's link with the refused field marked) and saving re-sends it.
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useNhostClient } from '@nhost/nextjs';
 import { useMutation, useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -22,11 +26,13 @@ import type { GuestForm } from '@/lib/functions/journey';
 import { BookingJourneyDocument } from '../graphql/bookingJourney.generated';
 import { InsertStaffCheckinDocument } from '../graphql/insertStaffCheckin.generated';
 import { RecordGuestCheckoutDocument } from '../graphql/recordGuestCheckout.generated';
-import { journeyUrl } from '../urls';
+import { UpdateStaffCheckinDocument } from '../graphql/updateStaffCheckin.generated';
+import { guestFixOf, journeyUrl } from '../urls';
+import { correctionSet, formValuesOf, resendRefused } from './checkinCorrection';
 import { StaffCheckinForm } from './StaffCheckinForm';
 
-/** Roles that may write guest check-ins (nhost/metadata: guest_checkins insert and update). */
-const RECEPTION_ROLES: readonly string[] = ['admin', 'member', 'communicator'];
+/** Roles that may write guest check-ins (nhost/metadata: guest_checkins insert and update; managers their accommodations'). */
+const RECEPTION_ROLES: readonly string[] = ['admin', 'member', 'communicator', 'manager'];
 
 /** The database's refusal of a staff check-in as the journey's message for it. */
 function refusal(error: unknown): string {
@@ -71,15 +77,30 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
   const reception = Boolean(user?.role && RECEPTION_ROLES.includes(user.role));
   const [insertCheckin] = useMutation(InsertStaffCheckinDocument);
   const [recordCheckout] = useMutation(RecordGuestCheckoutDocument);
+  const [updateCheckin] = useMutation(UpdateStaffCheckinDocument);
+  const nhost = useNhostClient();
+  const router = useRouter();
   const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; refusedField: string | null } | null>(null);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error' | 'warning'; text: string } | null>(null);
   const [busyGuest, setBusyGuest] = useState<string | null>(null);
   const booking = q.data?.bookings_by_pk;
+  // Arriving from an NTAK/VIZA field error: open that guest's check-in with the field marked, once.
+  const fix = guestFixOf(router.query);
+  const fixable = Boolean(reception && fix.guestId && booking?.booked_units.some((u) => u.guest_checkins.some((g) => g.id === fix.guestId)));
+  const [fixOpened, setFixOpened] = useState<string | null>(null);
+  useEffect(() => {
+    if (!fixable || !fix.guestId || fixOpened === fix.guestId) return;
+    setFixOpened(fix.guestId);
+    setAdding(false);
+    setEditing({ id: fix.guestId, refusedField: fix.field });
+  }, [fixable, fix.guestId, fix.field, fixOpened]);
   if (q.error) return <Alert severity="error">{t('staff.loadFailed')}</Alert>;
   if (!booking) return <Typography color="text.secondary">{t('loading')}</Typography>;
   const link = typeof window === 'undefined' ? journeyUrl(booking.journey_id) : `${window.location.origin}${journeyUrl(booking.journey_id)}`;
   const guests = booking.booked_units.flatMap((u) => u.guest_checkins.map((g) => ({ ...g, unit: u.unit.name })));
   const openUnits = booking.booked_units.filter((u) => !u.is_cancelled);
+  const edited = booking.booked_units.flatMap((unit) => unit.guest_checkins.filter((g) => g.id === editing?.id).map((guest) => ({ unit, guest })))[0];
   const checkIn = async (bookedUnitId: string, guest: GuestForm): Promise<string | null> => {
     const unit = openUnits.find((u) => u.id === bookedUnitId);
     if (!unit) return 'journey:errors.unknownUnit';
@@ -90,6 +111,31 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
     }
     setAdding(false);
     setNotice({ severity: 'success', text: t('staff.checkinSaved', { name: `${guest.firstName} ${guest.lastName}` }) });
+    await q.refetch();
+    return null;
+  };
+  const correct = async (guestId: string, guest: GuestForm): Promise<string | null> => {
+    const found = booking.booked_units.flatMap((u) => u.guest_checkins).find((g) => g.id === guestId);
+    if (!found) return 'journey:errors.checkinFailed';
+    try {
+      const saved = await updateCheckin({ variables: { id: guestId, set: correctionSet(found, guest) } });
+      if (!saved.data?.update_guest_checkins_by_pk) return 'journey:errors.checkinFailed';
+    } catch (e) {
+      return refusal(e);
+    }
+    setEditing(null);
+    const name = `${guest.firstName} ${guest.lastName}`;
+    const refused = found.registry_submissions.map((r) => r.id);
+    if (refused.length === 0) setNotice({ severity: 'success', text: t('staff.correctionSaved', { name }) });
+    else {
+      setNotice({ severity: 'success', text: t('staff.correctionResending', { name }) });
+      const out = await resendRefused(nhost, refused);
+      setNotice(
+        out.refused.length === 0
+          ? { severity: 'success', text: t('staff.correctionAccepted', { name, count: out.accepted }) }
+          : { severity: 'warning', text: t('staff.correctionStillRefused', { name, reason: out.refused.join('; ') }) },
+      );
+    }
     await q.refetch();
     return null;
   };
@@ -132,6 +178,14 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
                 <Typography variant="body2">{`${t('staff.document')}: ${t(`documentTypes.${g.document_type}`)} ${g.document_id}`}</Typography>
                 <Typography variant="body2">{`${stamp(g.checkin_time)} – ${stamp(g.checkout_time)}`}</Typography>
                 {g.scanned ? <Chip size="small" label={t('staff.scanned')} /> : null}
+                {g.registry_submissions.length ? (
+                  <Chip size="small" color="error" data-testid="registry-refused" label={t('staff.registryRefused', { services: [...new Set(g.registry_submissions.map((r) => r.service.toUpperCase()))].join(', ') })} />
+                ) : null}
+                {reception && editing?.id !== g.id ? (
+                  <Button size="small" onClick={() => (setEditing({ id: g.id, refusedField: null }), setAdding(false), setNotice(null))}>
+                    {t('staff.correct')}
+                  </Button>
+                ) : null}
                 {g.checked_out_at ? (
                   <Typography variant="body2" data-testid="checked-out">{t('staff.checkedOut', { time: stamp(g.checked_out_at) })}</Typography>
                 ) : reception ? (
@@ -148,12 +202,22 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
             {notice.text}
           </Alert>
         ) : null}
-        {reception && !adding && openUnits.some((u) => u.guest_checkins.length < u.adults + u.children + u.infants) ? (
-          <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => (setAdding(true), setNotice(null))}>
+        {reception && edited ? (
+          <StaffCheckinForm
+            key={`${edited.guest.id}-${editing?.refusedField ?? ''}`}
+            units={[{ id: edited.unit.id, name: edited.unit.unit.name, guests: edited.unit.guest_checkins.length, capacity: edited.unit.adults + edited.unit.children + edited.unit.infants }]}
+            initial={formValuesOf(edited.guest, edited.unit.id)}
+            refusedField={editing?.refusedField}
+            onSubmit={(_unit, guest) => correct(edited.guest.id, guest)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+        {reception && !adding && !edited && openUnits.some((u) => u.guest_checkins.length < u.adults + u.children + u.infants) ? (
+          <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => (setAdding(true), setEditing(null), setNotice(null))}>
             {t('staff.checkinGuest')}
           </Button>
         ) : null}
-        {reception && adding ? (
+        {reception && adding && !edited ? (
           <StaffCheckinForm
             units={openUnits.map((u) => ({ id: u.id, name: u.unit.name, guests: u.guest_checkins.length, capacity: u.adults + u.children + u.infants }))}
             onSubmit={checkIn}

@@ -1,7 +1,9 @@
 // Staff check a guest in at the desk from the document in front of them: the journey's own guest
 // form and rules (guestSchema: names, birth data, NTAK country codes, document), for one of the
-// booking's units. Pure: the panel saves what `onSubmit` gets and answers with an error key or null.
-import { useState } from 'react';
+// booking's units. The same form corrects an existing check-in (`initial`), opened from an NTAK or
+// VIZA field error with the refused field marked and focused (`refusedField`). Pure: the panel
+// saves what `onSubmit` gets and answers with an error key or null.
+import { useEffect, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
@@ -26,16 +28,31 @@ export interface StaffCheckinFormProps {
   /** Saves the guest; resolves to a `journey:` message key when it was refused, else null. */
   onSubmit: (bookedUnitId: string, guest: GuestForm) => Promise<string | null>;
   onCancel: () => void;
+  /** An existing check-in's values: the form corrects it (no unit choice, no capacity limit). */
+  initial?: Values;
+  /** The form field a registry refused: marked as such and focused when the form opens. */
+  refusedField?: string | null;
 }
 
-export function StaffCheckinForm({ units, onSubmit, onCancel }: StaffCheckinFormProps) {
+export function StaffCheckinForm({ units, onSubmit, onCancel, initial, refusedField }: StaffCheckinFormProps) {
   const { t } = useTranslation('journey');
   const { locale } = useRouter();
-  const open = units.filter((u) => u.guests < u.capacity);
-  const form = useGuestForm(guestSchema, { bookedUnitId: open[0]?.id ?? '', arrivalTime: '15:00', departureTime: '10:00' } as Values);
+  const editing = Boolean(initial);
+  const open = editing ? units : units.filter((u) => u.guests < u.capacity);
+  const form = useGuestForm(guestSchema, initial ?? ({ bookedUnitId: open[0]?.id ?? '', arrivalTime: '15:00', departureTime: '10:00' } as Values));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const countries = countryOptions(COUNTRY_CODES, locale);
+  const { setErrors } = form;
+  const title = editing ? t('staff.correctCheckin') : t('staff.checkinGuest');
+
+  useEffect(() => {
+    if (!refusedField) return;
+    setErrors({ [refusedField]: 'journey:staff.refusedField' });
+    const input = document.getElementById(`f-${refusedField}`);
+    input?.scrollIntoView?.({ block: 'center' });
+    input?.focus();
+  }, [refusedField, setErrors]);
 
   const submit = async () => {
     setError(null);
@@ -51,16 +68,16 @@ export function StaffCheckinForm({ units, onSubmit, onCancel }: StaffCheckinForm
     <form
       className={styles.form}
       noValidate
-      aria-label={t('staff.checkinGuest')}
+      aria-label={title}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
       <Typography variant="body2" color="text.secondary">
-        {t('staff.checkinIntro')}
+        {editing ? t('staff.correctIntro') : t('staff.checkinIntro')}
       </Typography>
-      {open.length > 1 ? <SelectField name="bookedUnitId" label={t('fields.unit')} form={form} required options={open.map((u) => ({ value: u.id, label: `${u.name} (${u.guests}/${u.capacity})` }))} /> : null}
+      {!editing && open.length > 1 ? <SelectField name="bookedUnitId" label={t('fields.unit')} form={form} required options={open.map((u) => ({ value: u.id, label: `${u.name} (${u.guests}/${u.capacity})` }))} /> : null}
       {error ? (
         <p className={styles.error} role="alert">
           {t(error)}
@@ -102,7 +119,7 @@ export function StaffCheckinForm({ units, onSubmit, onCancel }: StaffCheckinForm
       </div>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={busy || open.length === 0}>
-          {t('staff.saveCheckin')}
+          {editing ? t('staff.saveCorrection') : t('staff.saveCheckin')}
         </Button>
         <Button onClick={onCancel} disabled={busy}>
           {t('staff.cancel')}

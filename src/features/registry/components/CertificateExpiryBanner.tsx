@@ -22,9 +22,11 @@ export interface CertificateExpiryBannerProps {
   /** How many accommodations need a new certificate in all (more than are listed). */
   total: number;
   now: Date;
+  /** Whether the viewer can renew (admin, member): a link to the NTAK tab; else (a property manager) whom to ask. */
+  canRenew?: boolean;
 }
 
-export function CertificateExpiryBanner({ certificates, total, now }: CertificateExpiryBannerProps) {
+export function CertificateExpiryBanner({ certificates, total, now, canRenew = true }: CertificateExpiryBannerProps) {
   const { t } = useTranslation('ntak-iranytu');
   const rows = certificates.filter((c) => c.ntak_cert_valid_to && ['expiring', 'expired'].includes(certificateState(null, c.ntak_cert_valid_to, now)));
   if (!rows.length) return null;
@@ -39,9 +41,13 @@ export function CertificateExpiryBanner({ certificates, total, now }: Certificat
           return (
             <li key={c.id} data-testid="ntak-certificate-banner-item" data-state={expired ? 'expired' : 'expiring'}>
               {expired ? t('banner.expired', { name: c.name }) : t('banner.expiring', { name: c.name, count: Math.max(daysUntil(validTo, now), 0) })}{' '}
-              <Link component={NextLink} href={accommodationUrl(c.id, 'ntak')}>
-                {t('banner.renew')}
-              </Link>
+              {canRenew ? (
+                <Link component={NextLink} href={accommodationUrl(c.id, 'ntak')}>
+                  {t('banner.renew')}
+                </Link>
+              ) : (
+                t('banner.askToRenew')
+              )}
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 // The app-wide NTAK certificate banner: on every staff page (it sits in the app shell) for the roles
 // that can renew a certificate, naming each accommodation whose certificate expires within 30 days
-// or has expired, with a link to its NTAK tab; in English and Hungarian; never for other roles.
+// or has expired, with a link to its NTAK tab; for property managers (their own accommodations, as
+// the metadata scopes the query) with whom to ask; in English and Hungarian; never for other roles.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
@@ -62,8 +63,16 @@ describe('NTAK certificate banner', () => {
     expect(within(banner).getAllByRole('link', { name: 'Megújítás az NTAK fülön' })).toHaveLength(2);
   });
 
-  it('is not shown to roles that cannot renew a certificate, nor asked for', async () => {
-    for (const role of ['manager', 'communicator', 'owner', 'cleaner'] as const) {
+  it('tells a property manager whom to ask, without a renew link', async () => {
+    shell('manager');
+    const banner = await screen.findByTestId('ntak-certificate-banner');
+    const [expired] = within(banner).getAllByTestId('ntak-certificate-banner-item');
+    expect(expired.textContent).toBe('The NTAK certificate of Andrássy Residence has expired: nothing is sent to NTAK or VIZA until a new one is uploaded. Ask an admin or a member to renew it.');
+    expect(within(banner).queryByRole('link')).toBeNull();
+  });
+
+  it('is not shown to other roles, nor asked for', async () => {
+    for (const role of ['communicator', 'owner', 'cleaner'] as const) {
       const { unmount } = shell(role);
       await screen.findByText('page');
       expect(screen.queryByTestId('ntak-certificate-banner')).toBeNull();
