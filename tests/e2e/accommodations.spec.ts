@@ -218,13 +218,13 @@ test('in Hungarian a property manager works through the table, the uniqueness ru
   await expect(page.getByText('Az egység nevének szálláshelyenként egyedinek kell lennie')).toBeVisible();
   await page.getByRole('button', { name: 'Mégse' }).click();
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('tab', { name: 'Árak' }).click();
-  await page.getByRole('button', { name: 'Új ár' }).click();
-  await page.getByLabel('Ár neve').fill('Standard');
+  await page.getByRole('tab', { name: 'Tarifák' }).click();
+  await page.getByRole('button', { name: 'Új tarifa' }).click();
+  await page.getByLabel('Tarifa neve').fill('Standard');
   await page.getByLabel('Létszám').fill('3');
   await page.getByLabel('Éjszakai ár').fill('120');
-  await page.getByRole('button', { name: 'Ár mentése' }).click();
-  await expect(page.getByText('Az ár nevének egységenként egyedinek kell lennie')).toBeVisible();
+  await page.getByRole('button', { name: 'Tarifa mentése' }).click();
+  await expect(page.getByText('A tarifa nevének egységenként egyedinek kell lennie')).toBeVisible();
   await page.getByRole('button', { name: 'Mégse' }).click();
 
   // The seeded 4% range gives a tax preview.

@@ -165,14 +165,14 @@ test('the calendar in Hungarian', async ({ page }) => {
   await expect(page).not.toHaveURL(/sign-in/);
   await page.goto(`/hu/calendar?date=${monday}`);
   await expect(page.getByRole('heading', { name: 'Naptár', level: 1 })).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Foglaltsági és árnaptár' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Foglaltsági és tarifanaptár' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ma', exact: true })).toBeVisible();
   await expect(page.getByLabel('Ugrás dátumra')).toBeVisible();
   // Weekdays in Hungarian: the Monday's header reads "H" (hétfő), the Saturday's "Szo".
   await expect(page.getByRole('columnheader', { name: monday })).toContainText(/^H/);
   await expect(page.getByRole('columnheader', { name: plusDays(monday, 5) })).toContainText(/^Szo/);
   // Prices grouped the Hungarian way (a space between thousands): the HUF rate.
-  await page.getByRole('checkbox', { name: 'Árak mutatása' }).check();
+  await page.getByRole('checkbox', { name: 'Tarifák mutatása' }).check();
   const huf = page.locator('[data-row-key^="r:"]').filter({ has: page.getByRole('rowheader', { name: /^Standard HUF HUF$/ }) }).first();
   await expect(huf.locator(`[data-date="${monday}"]`)).toContainText(/^\d{1,3}([\u00a0\u202f ]\d{3})+$/);
   // A selection's nights as Hungarians write dates, and the edits in Hungarian.
