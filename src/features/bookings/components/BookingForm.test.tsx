@@ -47,6 +47,18 @@ describe('BookingForm', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ accommodationFee: 285, units: [expect.objectContaining({ price: 285, adults: 2 })] })));
   });
 
+  // Staff are warned, not refused: neither SPEC nor issue 15 refuses a stay outside the rate's
+  // min/max stay (the host may agree a short stay by phone), and channel imports must always save.
+  it("warns about a stay shorter than the rate's minimum and still saves it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const short = { ...quote, bookable: false, reasons: [{ code: 'minStay' as const, params: { minStay: 5, nights: 3 }, messageKey: 'calendar:quote.reasons.minStay', message: 'Stays arriving on this day must be at least 5 nights' }] };
+    const { onSave } = renderForm('member', { onQuote: vi.fn().mockResolvedValue(short), initialValues: { ...values(), units: [{ ...values().units[0], rateId: 'r1', adults: 2 }] } });
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect((await screen.findByText('Stays arriving on this day must be at least 5 nights')).closest('[role="alert"]')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create booking' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ checkin: '2026-05-01', checkout: '2026-05-04' })));
+  });
+
   it('lets a manager change only the notes', () => {
     renderForm('manager');
     expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(true);
