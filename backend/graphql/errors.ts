@@ -34,7 +34,7 @@ let dialect: MessageDialect = 'current';
 export function setMessageDialect(d: MessageDialect): void {
   dialect = d;
 }
-export const messageDialect = (env: NodeJS.ProcessEnv = process.env): MessageDialect => (env.NHOST_GRAPHQL_MESSAGES === 'legacy' ? 'legacy' : 'current');
+export const messageDialect = (env: Record<string, string | undefined> = process.env): MessageDialect => (env.NHOST_GRAPHQL_MESSAGES === 'legacy' ? 'legacy' : 'current');
 
 /** A message in the selected wording (messages are written in the current one). */
 function worded(message: string): string {

@@ -8,7 +8,7 @@ import { openDb, migrate, type Queryable } from '../db';
 import { readCatalog } from './catalog';
 import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
-import { loadMetadata } from './metadata';
+import { loadMetadata, type Metadata } from './metadata';
 import { buildModel, quoteIdent, type Model } from './model';
 import { authenticate, VerifiedTokens } from './session';
 import { readNhostToml } from '../auth/settings';
@@ -25,20 +25,37 @@ export interface EngineOptions {
   /** Render bigint/numeric/float8 as JSON strings (Hasura's HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES). */
   stringifyNumerics: boolean;
   unauthorizedRole: string;
+  /** HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS; unset: nhost.toml's setting, else Hasura's true. */
+  inferFunctionPermissions?: boolean;
 }
 
-export function engineOptions(env: NodeJS.ProcessEnv = process.env): EngineOptions {
+export function engineOptions(env: Record<string, string | undefined> = process.env): EngineOptions {
   return {
     stringifyNumerics: (env.HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES ?? 'true').toLowerCase() !== 'false',
     unauthorizedRole: env.HASURA_GRAPHQL_UNAUTHORIZED_ROLE || 'public',
     messages: messageDialect(env),
+    inferFunctionPermissions: booleanSetting(env.HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS),
   };
 }
 
-export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions): Promise<Model> {
-  const metadata = loadMetadata(projectDir);
+function booleanSetting(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (typeof v !== 'string' || !v.trim()) return undefined;
+  return v.trim().toLowerCase() !== 'false';
+}
+
+/** `[hasura.settings] inferFunctionPermissions` of nhost.toml (the setting Nhost Cloud reads). */
+export function inferFunctionPermissions(projectDir: string, opts: EngineOptions): boolean {
+  if (opts.inferFunctionPermissions !== undefined) return opts.inferFunctionPermissions;
+  const settings = (readNhostToml(projectDir) as { hasura?: { settings?: { inferFunctionPermissions?: unknown } } }).hasura?.settings;
+  return booleanSetting(settings?.inferFunctionPermissions) ?? true;
+}
+
+export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions, edit?: (m: Metadata) => Metadata): Promise<Model> {
+  const loaded = loadMetadata(projectDir);
+  const metadata = edit ? edit(loaded) : loaded;
   const catalog = await readCatalog(db);
-  const model = buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics });
+  const model = buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: inferFunctionPermissions(projectDir, opts) });
   for (const t of model.tables.values()) {
     if (!t.enumValues || !t.primaryKey || t.primaryKey.length !== 1) continue;
     const comment = t.columnsByName.has('comment') ? '"comment"::text' : 'NULL::text';

@@ -122,6 +122,8 @@ export interface TrackedFunction {
   /** Arguments exposed in GraphQL (excluding the session argument). */
   args: { name: string; sqlType: string; scalar: string; optional: boolean }[];
   exposedAs: 'query' | 'mutation';
+  /** Roles given a function permission in metadata (`permissions: [{role}]`). */
+  permittedRoles: Set<string>;
   /** `RETURNS SETOF t`: a list (and an aggregate); `RETURNS t`: one nullable object (Hasura). */
   returnsSet: boolean;
 }
@@ -131,6 +133,12 @@ export interface Model {
   functions: TrackedFunction[];
   roles: Set<string>;
   stringifyNumerics: boolean;
+  /**
+   * Hasura's HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS (default true): a query function is then
+   * offered to every role that may read its table; when false only to roles with a function
+   * permission. Mutation functions always need one.
+   */
+  inferFunctionPermissions: boolean;
 }
 
 export const ADMIN = 'admin';
@@ -163,7 +171,7 @@ function rootName(v: RootFieldName | undefined): string | null {
   return v.name ?? null;
 }
 
-export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNumerics: boolean }): Model {
+export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNumerics: boolean; inferFunctionPermissions?: boolean }): Model {
   const tables = new Map<string, Table>();
   const roles = new Set<string>();
   for (const tm of meta.tables) {
@@ -206,7 +214,8 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
     }
   }
   const functions = meta.functions.map((fm) => trackFunction(fm, catalog, tables)).filter((f): f is TrackedFunction => f !== null);
-  return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics };
+  for (const f of functions) for (const r of f.permittedRoles) roles.add(r);
+  return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: opts.inferFunctionPermissions ?? true };
 }
 
 /** Argument i of a computed field's function is the row (the table argument, else the first) or the session. */
@@ -385,6 +394,10 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   const cfg = fm.configuration ?? {};
   const base = cfg.custom_name ?? (fn.schema === 'public' ? fn.name : `${fn.schema}_${fn.name}`);
   const sessionArg = cfg.session_argument ?? null;
+  // Hasura infers `exposed_as` from the volatility and refuses a STABLE/IMMUTABLE mutation.
+  if (cfg.exposed_as === 'mutation' && fn.volatility !== 'v') {
+    throw new MetadataError(`function ${fn.schema}.${fn.name}: the function was requested to be exposed as a mutation, but is not marked VOLATILE. Maybe the function was given the wrong volatility when it was defined?`);
+  }
   const firstDefault = fn.argTypes.length - fn.argsWithDefault;
   const args = fn.argTypes
     .map((sqlType, i) => ({ name: fn.argNames[i] ?? `arg_${i + 1}`, sqlType, scalar: argScalar(fn.argTypnames[i], tables), optional: i >= firstDefault }))
@@ -393,6 +406,7 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
     schema: fn.schema, name: fn.name, fn, gqlName: cfg.custom_root_fields?.function ?? base,
     aggName: cfg.custom_root_fields?.function_aggregate ?? `${base}_aggregate`, returnsTableKey: retKey, sessionArg, args,
     exposedAs: cfg.exposed_as ?? (fn.volatility === 'v' ? 'mutation' : 'query'),
+    permittedRoles: new Set((fm.permissions ?? []).map((p) => p.role)),
     returnsSet: fn.returnsSet,
   };
 }

@@ -20,7 +20,16 @@ const COL_CMP: Record<string, string> = { _ceq: '=', _cne: '<>', _cneq: '<>', _c
 
 const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
 
-export function compileBoolExp(ctx: CompileContext, t: Table, alias: string, exp: unknown, mode: BoolMode): string {
+/**
+ * The row a permission's `["$", column]` comparison names: the table the permission is defined on,
+ * however deep in relationships the comparison sits (Hasura's root-column comparison).
+ */
+interface BoolRoot {
+  table: Table;
+  alias: string;
+}
+
+export function compileBoolExp(ctx: CompileContext, t: Table, alias: string, exp: unknown, mode: BoolMode, root: BoolRoot = { table: t, alias }): string {
   if (exp === null || exp === undefined) return 'true';
   if (typeof exp !== 'object' || Array.isArray(exp)) throw validationFailed('expected a boolean expression object');
   const parts: string[] = [];
@@ -28,32 +37,32 @@ export function compileBoolExp(ctx: CompileContext, t: Table, alias: string, exp
     const key = mode === 'permission' ? norm(rawKey) : rawKey;
     if (key === '_and' || key === '_or') {
       const items = Array.isArray(v) ? v : v == null ? [] : [v];
-      const sub = items.map((x) => compileBoolExp(ctx, t, alias, x, mode));
+      const sub = items.map((x) => compileBoolExp(ctx, t, alias, x, mode, root));
       if (key === '_and') parts.push(sub.length ? sub.map((s) => `(${s})`).join(' AND ') : 'true');
       else parts.push(sub.length ? `(${sub.map((s) => `(${s})`).join(' OR ')})` : 'false');
     } else if (key === '_not') {
-      parts.push(`NOT (${compileBoolExp(ctx, t, alias, v, mode)})`);
+      parts.push(`NOT (${compileBoolExp(ctx, t, alias, v, mode, root)})`);
     } else if (key === '_exists' && mode === 'permission') {
-      parts.push(existsExp(ctx, v));
+      parts.push(existsExp(ctx, v, root));
     } else {
       if (mode === 'where' && ++ctx.whereConditions > MAX_WHERE_CONDITIONS) throw validationFailed(`a request may filter on at most ${MAX_WHERE_CONDITIONS} conditions`);
-      parts.push(fieldExp(ctx, t, alias, key, v, mode));
+      parts.push(fieldExp(ctx, t, alias, key, v, mode, root));
     }
   }
   return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : 'true';
 }
 
-function existsExp(ctx: CompileContext, v: unknown): string {
+function existsExp(ctx: CompileContext, v: unknown, root: BoolRoot): string {
   const spec = v as { _table?: QualifiedName | string; _where?: unknown };
   if (!spec?._table) throw validationFailed('_exists needs _table');
   const q = qualified(spec._table);
   const t = ctx.model.tables.get(`${q.schema}.${q.name}`);
   if (!t) throw validationFailed(`table "${q.name}" does not exist`);
   const a = ctx.alias('e');
-  return `EXISTS (SELECT 1 FROM ${t.sql} AS ${a} WHERE ${compileBoolExp(ctx, t, a, spec._where ?? {}, 'permission')})`;
+  return `EXISTS (SELECT 1 FROM ${t.sql} AS ${a} WHERE ${compileBoolExp(ctx, t, a, spec._where ?? {}, 'permission', root)})`;
 }
 
-function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: unknown, mode: BoolMode): string {
+function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: unknown, mode: BoolMode, root: BoolRoot): string {
   const notFound = () => validationFailed(`field '${key}' not found in type: '${t.gqlName}_bool_exp'`);
   // Permission filters come from metadata; a client's `where` reaches only what the role may read.
   const perm = mode === 'where' ? selectPerm(t, ctx.role) : null;
@@ -61,21 +70,21 @@ function fieldExp(ctx: CompileContext, t: Table, alias: string, key: string, v: 
   const column = mode === 'where' ? t.columnsByGql.get(key) : t.columnsByName.get(key);
   if (column) {
     if (perm && !perm.columns.has(column.name)) throw notFound();
-    return columnExp(ctx, t, alias, `${alias}.${quoteIdent(column.name)}`, column.sqlType, column, v, mode);
+    return columnExp(ctx, t, alias, `${alias}.${quoteIdent(column.name)}`, column.sqlType, column, v, mode, root);
   }
   const rel = t.relationships.get(key);
-  if (rel) return relationshipExp(ctx, t, alias, rel, v, mode);
+  if (rel) return relationshipExp(ctx, t, alias, rel, v, mode, root);
   const cf = t.computed.get(key);
   if (cf) {
     // Fields taking `args` are not offered in a bool_exp (Hasura); metadata filters may still name them.
     if (perm && ((!cf.returnsTableKey && !perm.computed.has(cf.name)) || cf.hasInputArgs)) throw notFound();
-    return computedExp(ctx, t, alias, cf, v, mode);
+    return computedExp(ctx, t, alias, cf, v, mode, root);
   }
   const aggRel = key.endsWith('_aggregate') ? t.relationships.get(key.slice(0, -'_aggregate'.length)) : undefined;
   if (aggRel?.kind === 'array') {
     const remote = ctx.model.tables.get(aggRel.remoteKey);
     if (mode === 'where' && (!remote || !canAggregate(ctx, remote))) throw notFound();
-    return aggregatePredicate(ctx, t, alias, aggRel, v, mode);
+    return aggregatePredicate(ctx, t, alias, aggRel, v, mode, root);
   }
   throw notFound();
 }
@@ -84,7 +93,7 @@ export function joinCondition(rel: Relationship, parent: string, child: string):
   return rel.mapping.map(([l, r]) => `${parent}.${quoteIdent(l)} = ${child}.${quoteIdent(r)}`).join(' AND ') || 'true';
 }
 
-function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode): string {
+function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode, root: BoolRoot): string {
   const remote = ctx.model.tables.get(rel.remoteKey);
   if (!remote) throw validationFailed(`relationship "${rel.name}" points to an untracked table`);
   const perm = selectPerm(remote, ctx.role);
@@ -95,12 +104,12 @@ function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Rela
     // instead of looking it up again. When the test is the parent's own select filter (the usual
     // "child visible if its parent is" permission), the parent already passed it.
     if (mode === 'permission' && perm && isDeepStrictEqual(v, perm.filter)) return 'true';
-    return compileBoolExp(ctx, remote, parent.alias, v, mode);
+    return compileBoolExp(ctx, remote, parent.alias, v, mode, root);
   }
   const a = ctx.alias('r');
   const conds = [joinCondition(rel, alias, a)];
   if (mode === 'where') conds.push(compileBoolExp(ctx, remote, a, (perm as SelectPerm).filter, 'permission'));
-  conds.push(compileBoolExp(ctx, remote, a, v, mode));
+  conds.push(compileBoolExp(ctx, remote, a, v, mode, root));
   return `EXISTS (SELECT 1 FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
 }
 
@@ -134,23 +143,23 @@ export function computedCall(ctx: CompileContext, t: Table, cf: ComputedField, a
   return `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${fnArgs.join(', ')})`;
 }
 
-function computedExp(ctx: CompileContext, t: Table, alias: string, cf: ComputedField, v: unknown, mode: BoolMode): string {
+function computedExp(ctx: CompileContext, t: Table, alias: string, cf: ComputedField, v: unknown, mode: BoolMode, root: BoolRoot): string {
   const call = computedCall(ctx, t, cf, alias);
   if (cf.returnsTableKey) {
     const remote = ctx.model.tables.get(cf.returnsTableKey) as Table;
     const a = ctx.alias('c');
     const perm = selectPerm(remote, ctx.role);
     if (mode === 'where' && !perm) throw validationFailed(`field '${cf.name}' not found in type: '${t.gqlName}_bool_exp'`);
-    const conds = [compileBoolExp(ctx, remote, a, v, mode)];
+    const conds = [compileBoolExp(ctx, remote, a, v, mode, root)];
     if (mode === 'where' && perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
     return `EXISTS (SELECT 1 FROM ${call} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
   }
-  return columnExp(ctx, t, alias, call, cf.fn.returnTypname, null, v, mode);
+  return columnExp(ctx, t, alias, call, cf.fn.returnTypname, null, v, mode, root);
 }
 
-function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sqlType: string, column: Column | null, v: unknown, mode: BoolMode): string {
+function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sqlType: string, column: Column | null, v: unknown, mode: BoolMode, root: BoolRoot): string {
   // Permission shorthand: `col: value` / `col: X-Hasura-User-Id` means `_eq`.
-  if (mode === 'permission' && (v === null || typeof v !== 'object' || Array.isArray(v))) return columnExp(ctx, t, alias, lhs, sqlType, column, { _eq: v }, mode);
+  if (mode === 'permission' && (v === null || typeof v !== 'object' || Array.isArray(v))) return columnExp(ctx, t, alias, lhs, sqlType, column, { _eq: v }, mode, root);
   if (v === null || typeof v !== 'object') throw validationFailed('expected a comparison expression object');
   const parts: string[] = [];
   const scalar = column?.scalar ?? sqlType;
@@ -205,13 +214,16 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
       const casts = x as Record<string, unknown>;
       for (const [to, cmp] of Object.entries(casts)) {
         if (to !== 'String') throw validationFailed(`cannot cast to "${to}"`);
-        parts.push(columnExp(ctx, t, alias, `(${lhs})::text`, 'text', null, cmp, mode));
+        parts.push(columnExp(ctx, t, alias, `(${lhs})::text`, 'text', null, cmp, mode, root));
       }
     } else if (Object.hasOwn(COL_CMP, op)) {
+      // `col`, `["col"]`: a column of this row; `["$", "col"]` (permissions): of the root row.
+      const fromRoot = mode === 'permission' && Array.isArray(x) && x.length === 2 && x[0] === '$';
+      const [ot, oa] = fromRoot ? [root.table, root.alias] : [t, alias];
       const other = typeof x === 'string' ? x : Array.isArray(x) ? String(x[x.length - 1]) : '';
-      const oc = mode === 'where' ? readableColumn(ctx, t, other, `${t.gqlName}_bool_exp`) : t.columnsByName.get(other);
+      const oc = mode === 'where' ? readableColumn(ctx, ot, other, `${ot.gqlName}_bool_exp`) : ot.columnsByName.get(other);
       if (!oc) throw validationFailed(`column "${other}" not found`);
-      parts.push(`${lhs} ${COL_CMP[op]} ${alias}.${quoteIdent(oc.name)}`);
+      parts.push(`${lhs} ${COL_CMP[op]} ${oa}.${quoteIdent(oc.name)}`);
     } else {
       throw new GqlError('validation-failed', `field '${rawOp}' not found in type: '${scalar}_comparison_exp'`);
     }
@@ -220,7 +232,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
 }
 
 /** `<rel>_aggregate: {count: {predicate: {_gt: 1}, filter, arguments, distinct}}`. */
-function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode): string {
+function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: Relationship, v: unknown, mode: BoolMode, root: BoolRoot): string {
   const remote = ctx.model.tables.get(rel.remoteKey) as Table;
   if (v === null || v === undefined) return 'true';
   if (typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_aggregate_bool_exp"`);
@@ -234,7 +246,7 @@ function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: R
     const perm = selectPerm(remote, ctx.role);
     if (perm) conds.push(compileBoolExp(ctx, remote, a, perm.filter, 'permission'));
   }
-  if (spec.filter) conds.push(compileBoolExp(ctx, remote, a, spec.filter, mode));
+  if (spec.filter) conds.push(compileBoolExp(ctx, remote, a, spec.filter, mode, root));
   const args = Array.isArray(spec.arguments) ? spec.arguments : spec.arguments == null ? [] : [spec.arguments];
   const cols = args.map((g) => {
     const c = mode === 'where' ? readableColumn(ctx, remote, g, `${remote.gqlName}_select_column`) : remote.columnsByName.get(g);
@@ -243,5 +255,5 @@ function aggregatePredicate(ctx: CompileContext, t: Table, alias: string, rel: R
   });
   const counted = cols.length ? `${spec.distinct ? 'DISTINCT ' : ''}${cols.length === 1 ? cols[0] : `(${cols.join(', ')})`}` : '*';
   const lhs = `(SELECT count(${counted}) FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
-  return columnExp(ctx, t, alias, lhs, 'integer', null, spec.predicate ?? {}, mode);
+  return columnExp(ctx, t, alias, lhs, 'integer', null, spec.predicate ?? {}, mode, root);
 }

@@ -27,7 +27,7 @@ describe.each(classes)('%s', (name) => {
   let engine: ClassEngine;
   let lastFile: string | undefined;
   beforeAll(async () => {
-    engine = await startClassEngine(name);
+    engine = await startClassEngine(name, undefined, info.engine);
   }, 120_000);
   afterAll(async () => {
     await engine?.close();
@@ -38,6 +38,7 @@ describe.each(classes)('%s', (name) => {
     // Hasura resets the data before each test method of a mutation class (one file = one method).
     if (info.reset === 'file' && c.file !== lastFile) await engine.reset();
     lastFile = c.file;
+    await engine.useFunctionPermissions(c.functionPermissions ?? []);
     const reason = await runCase(engine, c);
     const expected = known[name]?.[caseId(c)];
     if (reason) (found[name] ??= {})[caseId(c)] = reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;

@@ -8,6 +8,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import type { Db } from '../../db';
+import type { Metadata } from '../metadata';
 import { createJwtKeys } from '../../jwt';
 import { Executor } from '../execute';
 import { graphqlRouter } from '../http';
@@ -33,12 +34,20 @@ export interface ConformanceCase {
   status: number;
   response: unknown;
   skip?: string;
+  /** Function permissions the test created through /v1/metadata before this case. */
+  functionPermissions?: FunctionGrant[];
+}
+export interface FunctionGrant {
+  function: { schema: string; name: string };
+  role: string;
 }
 export interface ClassInfo {
   name: string;
   source: string;
   folder: string;
   reset: 'file' | 'class';
+  /** Server settings the class runs with (`@pytest.mark.hge_env`). */
+  engine?: { inferFunctionPermissions?: boolean };
   skipped: { file: string; reason: string }[];
 }
 
@@ -107,11 +116,27 @@ export interface ClassEngine {
   /** An access token signed with the engine's JWT key (Hasura claims namespace). */
   token(role: string, sessionVars?: Record<string, string>, key?: 'engine' | 'forged'): Promise<string>;
   reset(): Promise<void>;
+  /** Serves the class's metadata plus these function permissions (as a test's metadata call). */
+  useFunctionPermissions(grants: FunctionGrant[]): Promise<void>;
   close(): Promise<void>;
 }
 
+function withGrants(m: Metadata, grants: FunctionGrant[]): Metadata {
+  return {
+    ...m,
+    functions: m.functions.map((f) => {
+      const add = grants.filter((g) => g.function.schema === f.function.schema && g.function.name === f.function.name);
+      return add.length ? { ...f, permissions: [...(f.permissions ?? []), ...add.map((g) => ({ role: g.role }))] } : f;
+    }),
+  };
+}
+
 /** `projectDir`: another folder of the same layout (the shared kit's suites). */
-export async function startClassEngine(name: string, projectDir = path.join(CLASSES_DIR, name, 'nhost')): Promise<ClassEngine> {
+export async function startClassEngine(
+  name: string,
+  projectDir = path.join(CLASSES_DIR, name, 'nhost'),
+  settings: ClassInfo['engine'] = {},
+): Promise<ClassEngine> {
   const db = await freshDatabase(CONFORMANCE_DIR, false);
   let server: http.Server | undefined;
   try {
@@ -126,12 +151,24 @@ export async function startClassEngine(name: string, projectDir = path.join(CLAS
     await db.exec(up);
     const snapshot = await takeSnapshot(db, schemasBefore, tablesBefore);
     // Hasura's test server runs with --stringify-numeric-types (tests-py fixtures/hge.py), as Nhost does.
-    const model = await loadModel(db, projectDir, { stringifyNumerics: true, unauthorizedRole: 'public' });
-    const executor = new Executor(model, db);
+    const engineOpts = { stringifyNumerics: true, unauthorizedRole: 'public', inferFunctionPermissions: settings.inferFunctionPermissions ?? true };
     const jwt = createJwtKeys({ type: 'HS256', key: 'conformance-jwt-secret-conformance-jwt-secret' });
     const opts = { adminSecret: ADMIN_SECRET, jwt, unauthorizedRole: 'public', verifiedTokens: new VerifiedTokens() };
+    // One router per set of function permissions a case runs with, built when first needed.
+    const routers = new Map<string, express.Router>();
+    const routerFor = async (grants: FunctionGrant[]) => {
+      const key = JSON.stringify(grants);
+      let r = routers.get(key);
+      if (!r) {
+        const model = await loadModel(db, projectDir, engineOpts, (m) => withGrants(m, grants));
+        r = graphqlRouter(new Executor(model, db), (h) => authenticate(h, opts));
+        routers.set(key, r);
+      }
+      return r;
+    };
+    let current = await routerFor([]);
     const app = express();
-    app.use('/v1/graphql', graphqlRouter(executor, (h) => authenticate(h, opts)));
+    app.use('/v1/graphql', (req, res, next) => current(req, res, next));
     const listening = app.listen(0, '127.0.0.1');
     server = listening;
     await new Promise<void>((resolve, reject) => listening.once('listening', resolve).once('error', reject));
@@ -162,6 +199,9 @@ export async function startClassEngine(name: string, projectDir = path.join(CLAS
         'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, ...sessionVars },
       }, 600),
       reset: () => restoreSnapshot(db, snapshot),
+      async useFunctionPermissions(grants) {
+        current = await routerFor(grants);
+      },
       async close() {
         await new Promise<void>((resolve) => listening.close(() => resolve()));
         await db.close();

@@ -2,12 +2,12 @@
 // fields its permissions allow exist in it (admin sees everything), named as Hasura names them.
 import {
   GraphQLBoolean, GraphQLEnumType, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
-  GraphQLSchema, GraphQLString, GraphQLFloat,
+  GraphQLSchema, GraphQLString, GraphQLFloat, lexicographicSortSchema,
   type GraphQLFieldConfig, type GraphQLInputType, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
   type GraphQLOutputType,
 } from 'graphql';
 import {
-  deletePerm, insertPerm, scalarName, selectPerm, updatePerm,
+  ADMIN, deletePerm, insertPerm, scalarName, selectPerm, updatePerm,
   type Column, type ComputedField, type Model, type Table, type TrackedFunction,
 } from '../model';
 import { AGG_OPS, type FieldInfo } from './info';
@@ -66,11 +66,14 @@ export class RoleSchemaBuilder {
     const query = this.queryRoot();
     const mutationFields = this.mutationFields();
     const subscription = new GraphQLObjectType({ name: 'subscription_root', fields: () => this.queryFields(true) });
-    return new GraphQLSchema({
+    // Hasura keeps every type's fields, input fields, arguments and enum values, and the schema's
+    // types, sorted by name (its parser Definitions sort them): introspection, generated types and
+    // schema diffs against Nhost Cloud see that order.
+    return lexicographicSortSchema(new GraphQLSchema({
       query,
       mutation: Object.keys(mutationFields).length ? new GraphQLObjectType({ name: 'mutation_root', fields: mutationFields }) : undefined,
       subscription: Object.keys(this.queryFields(true)).length ? subscription : undefined,
-    });
+    }));
   }
 
   private queryRoot(): GraphQLObjectType {
@@ -102,7 +105,18 @@ export class RoleSchemaBuilder {
     return fields;
   }
 
+  /**
+   * Hasura (Note [Function Permissions]): a function that may write (exposed as a mutation) is
+   * offered only to roles given a function permission; a query function also to every role that
+   * may read its table while function permissions are inferred. Admin sees all.
+   */
+  private functionPermitted(fn: TrackedFunction): boolean {
+    if (this.role === ADMIN || fn.permittedRoles.has(this.role)) return true;
+    return fn.exposedAs === 'query' && this.model.inferFunctionPermissions;
+  }
+
   private addFunctionFields(fields: GraphQLFieldConfigMap<unknown, unknown>, fn: TrackedFunction): void {
+    if (!this.functionPermitted(fn)) return;
     const t = this.table(fn.returnsTableKey);
     if (!this.canSelect(t)) return;
     const args: GraphQLFieldConfigArgumentMap = {};

@@ -249,14 +249,19 @@ function parseClass(cls) {
   const files = [];
   let pending; // a skip/xfail decorator waiting for its method
   let mark; // the mark of the method being read
+  let method = 0; // which test method names the file (metadata a method sets up ends with it)
   for (const line of body) {
     const m = /^\s*@pytest\.mark\.(skip|xfail)\b(.*)$/.exec(line);
     if (m) { pending = `Hasura marks the test ${m[1]}${m[2] ? ' ' + m[2].trim() : ''}`; continue; }
-    if (/^\s*def /.test(line)) { mark = pending; pending = undefined; continue; }
+    if (/^\s*def /.test(line)) { mark = pending; pending = undefined; method++; continue; }
     for (const f of line.matchAll(/['"]\/?([\w\-]+\.yaml)['"]/g)) {
-      if (!files.some((x) => x.file === f[1])) files.push(mark ? { file: f[1], skip: mark } : { file: f[1] });
+      if (!files.some((x) => x.file === f[1])) files.push(mark ? { file: f[1], skip: mark, method } : { file: f[1], method });
     }
   }
+  // The server settings the class runs with (`@pytest.mark.hge_env(...)`) that the engine has.
+  const engine = {};
+  const infer = /hge_env\(\s*['"]HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS['"]\s*,\s*['"](\w+)['"]/.exec(decorators);
+  if (infer) engine.inferFunctionPermissions = infer[1].toLowerCase() !== 'false';
   const perMethod = /per_method_tests_db_state|per_method_db_data_for_mutation_tests|mutations_context|use_mutation_fixtures/.test(decorators + text);
   const attr = (n) => { const m = new RegExp(`${n}\\s*=\\s*\\[([^\\]]*)\\]`).exec(text); return m ? [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1]) : undefined; };
   const setup = [];
@@ -267,15 +272,31 @@ function parseClass(cls) {
       if (exists(rel) && !setup.includes(rel)) setup.push(rel);
     }
   }
-  return { dir, files: cls.files ? cls.files.map((file) => ({ file })) : files, perMethod, setup };
+  return { dir, files: cls.files ? cls.files.map((file) => ({ file })) : files, perMethod, setup, engine };
 }
 
 const SETUP_NAMES = /^(schema_|values_)?(setup|teardown)(_\w+)?\.yaml$/;
 
+// Function permissions a test creates and drops through /v1/metadata (in a file of its own, or a
+// step of the test file) become the metadata the following cases run with (`functionPermissions`).
+const FUNCTION_PERMISSION_OPS = new Set(['pg_create_function_permission', 'pg_drop_function_permission', 'create_function_permission', 'drop_function_permission']);
+const isFunctionPermissionOp = (q) => q && FUNCTION_PERMISSION_OPS.has(q.type);
+function applyFunctionPermission(grants, op) {
+  const f = tableRef(op.args.function);
+  const same = (g) => g.function.schema === f.schema && g.function.name === f.name && g.role === op.args.role;
+  const rest = grants.filter((g) => !same(g));
+  return op.type.includes('create') ? [...rest, { function: f, role: op.args.role }] : rest;
+}
+
 function convertClassCases(cls, info) {
   const cases = [];
   const skipped = [];
-  for (const { file, skip } of info.files) {
+  let grants = [];
+  let method;
+  for (const { file, skip, method: m } of info.files) {
+    // A class that resets per test method also resets the metadata the method changed.
+    if (info.perMethod && m !== method) grants = [];
+    method = m;
     if (SETUP_NAMES.test(file)) continue;
     const drop = (cls.skipFiles || []).find((f) => f.file === file);
     if (drop) { skipped.push(drop); continue; }
@@ -283,10 +304,18 @@ function convertClassCases(cls, info) {
     if (!exists(rel)) { skipped.push({ file, reason: 'named by the class but not in the repository' }); continue; }
     const doc = load(rel);
     const steps = Array.isArray(doc) ? doc : [doc];
-    const bad = steps.find((s) => (s.url || '/v1/graphql') !== '/v1/graphql');
+    if (steps.every((s) => !s.url && isFunctionPermissionOp(s))) {
+      for (const s of steps) grants = applyFunctionPermission(grants, s);
+      continue;
+    }
+    const bad = steps.find((s) => (s.url || '/v1/graphql') !== '/v1/graphql' && !(s.url === '/v1/metadata' && isFunctionPermissionOp(s.query)));
     if (bad) { skipped.push({ file, reason: `uses ${bad.url} inside the test file` }); continue; }
     if (steps.some((s) => !s.query)) { skipped.push({ file, reason: 'a metadata API call (the class runs it with v1metadataq), not a GraphQL request' }); continue; }
+    const dropSteps = (cls.skipSteps || []).filter((d) => d.file === file);
     steps.forEach((s, i) => {
+      if (s.url === '/v1/metadata') { grants = applyFunctionPermission(grants, s.query); return; }
+      const dropStep = dropSteps.find((d) => d.steps.includes(i));
+      if (dropStep) { skipped.push({ file: `${file}#${i}`, reason: dropStep.reason }); return; }
       const batch = Array.isArray(s.query);
       const c = {
         file,
@@ -297,6 +326,7 @@ function convertClassCases(cls, info) {
         status: s.status ?? 200,
         response: s.response ?? null,
       };
+      if (grants.length) c.functionPermissions = grants;
       if (skip) c.skip = skip;
       cases.push(c);
     });
@@ -326,6 +356,7 @@ for (const cls of CLASSES) {
     folder: info.dir,
     // Hasura resets the database before each test (per_method fixtures) or once per class.
     reset: info.perMethod ? 'file' : 'class',
+    ...(Object.keys(info.engine).length ? { engine: info.engine } : {}),
     setupFiles: info.setup,
     notes: cls.notes || [],
     skipped,

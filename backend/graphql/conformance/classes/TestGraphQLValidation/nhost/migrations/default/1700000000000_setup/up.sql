@@ -1,6 +1,8 @@
+create domain geography as text;
 create table author(
     id       SERIAL PRIMARY KEY,
-    name     TEXT UNIQUE
+    name     TEXT UNIQUE,
+    location geography
 );
 create table article(
     id       SERIAL PRIMARY KEY,
