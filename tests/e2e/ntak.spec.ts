@@ -4,9 +4,12 @@
 // the portal issues the certificate, the member uploads it; a booking then flows through the
 // reservation (rejected for a bad field, fixed on the booking, re-sent), the guest's own check-in
 // on the journey, the check-out and the daily close, each visible on the /ntak dashboard. An
-// expired certificate blocks sending with a clear warning. The rejected field is the booker's
-// country of a booking stored before the country check (`UK`, scripts/e2e-backend.ts): the
-// database refuses such a code today, so only an older row can still carry one.
+// expired certificate blocks sending with a clear warning. Two rejected fields: the booker's
+// country of a booking stored before the country check (`UK`, scripts/e2e-backend.ts: the database
+// refuses such a code today, so only an older row can still carry one), caught by the sender's own
+// check; and a guest's Hungarian postcode that does not exist (1999), which the app does not
+// pre-check: NTAK's double refuses it, the dashboard links to the guest's check-in on the booking
+// with the field marked, reception corrects it and the save re-sends it, accepted once.
 import fs from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { addDays } from '../../src/domain/dates';
@@ -100,7 +103,7 @@ async function expectRow(page: Page, dashboard: string, id: string, status: stri
   return page.locator(`[data-id="${id}"]`);
 }
 
-test('a booking flows through reservation (a rejected field fixed and re-sent), the guest check-in, check-out and the daily close', async ({ page }) => {
+test('a booking flows through reservation (a rejected field fixed and re-sent), the guest check-in (refused by NTAK, corrected, re-sent), check-out and the daily close', async ({ page }) => {
   test.setTimeout(420_000);
   await signInAsMember(page);
   await installCertificate(page, STUDIO, 'MA230043');
@@ -148,8 +151,9 @@ test('a booking flows through reservation (a rejected field fixed and re-sent), 
   await page.getByLabel('Place of birth *', { exact: true }).fill('Wien');
   await page.getByLabel('Gender *', { exact: true }).selectOption('female');
   await page.getByLabel('Nationality *', { exact: true }).selectOption('AT');
-  await page.getByLabel('Country *', { exact: true }).selectOption('AT');
-  await page.getByLabel('Postcode', { exact: true }).fill('1010');
+  // She lives in Budapest, but the postcode she typed names no Budapest district.
+  await page.getByLabel('Country *', { exact: true }).selectOption('HU');
+  await page.getByLabel('Postcode', { exact: true }).fill('1999');
   await page.getByLabel('Document type *', { exact: true }).selectOption('id_card');
   await page.getByLabel('Document number *', { exact: true }).fill('C01X00T47');
   await page.getByLabel('Arrival time *', { exact: true }).fill('00:01');
@@ -157,8 +161,28 @@ test('a booking flows through reservation (a rejected field fixed and re-sent), 
   await expect(page.getByText('Every guest of this booking is checked in. Thank you!')).toBeVisible();
   const checkIn = await waitForSubmission({ booking_id: { _eq: booking.id }, message_type: { _eq: 'check_in' }, service: { _eq: 'ntak' } });
   const vizaIn = await waitForSubmission({ booking_id: { _eq: booking.id }, message_type: { _eq: 'check_in' }, service: { _eq: 'viza' } });
-  await expectRow(page, ntakFor(STUDIO), checkIn.id, 'success');
   await expectRow(page, '/viza', vizaIn.id, 'success');
+
+  // NTAK itself refuses the postcode (the sender's check lets 1999 through): the answer names the
+  // field, and the link opens the guest's check-in on the booking with that field marked.
+  const refused = await expectRow(page, ntakFor(STUDIO), checkIn.id, 'error');
+  await expect(refused.getByTestId('registry-reason')).toContainText('rejected: guests[0].residencePostCode: 1999 is not a Hungarian postcode');
+  await expect(refused.getByTestId('registry-field-error')).toContainText('Fix the field Postcode of residence');
+  await refused.getByRole('link', { name: 'Open to fix' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${booking.id}\\?section=guests&guest=[0-9a-f-]+&field=zip`));
+  const correction = page.getByRole('form', { name: 'Correct the check-in' });
+  const postcode = correction.getByLabel('Postcode', { exact: true });
+  await expect(postcode).toBeFocused();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(correction.getByText('NTAK or VIZA refused this field: correct it from the document.')).toBeVisible();
+  await expect(page.getByTestId('checked-in-guest').filter({ hasText: 'Lena Fischer' }).getByTestId('registry-refused')).toHaveText('Refused by NTAK');
+  await postcode.fill('1051');
+  await correction.getByRole('button', { name: 'Save and re-send' }).click();
+  await expect(page.getByText('The check-in of Lena Fischer is corrected and the registry accepted it.')).toBeVisible();
+  await expect(page.getByTestId('registry-refused')).toHaveCount(0);
+  // Green on the dashboard: the same submission, accepted; the correction queued no second check-in.
+  await expectRow(page, ntakFor(STUDIO), checkIn.id, 'success');
+  expect((await submissions({ booking_id: { _eq: booking.id }, message_type: { _eq: 'check_in' } })).map((s) => `${s.service}:${s.status}`).sort()).toEqual(['ntak:success', 'viza:success']);
 
   // Reception records the departure on the booking page; NTAK and VIZA get the check-out.
   await page.goto(`/bookings/${booking.id}?section=guests`);
