@@ -12,7 +12,7 @@ import { buildVizaCheckIn, buildVizaCheckOut, parseVizaStatus, validateVizaBody,
 import { backoffSeconds, endpoint, isDevelopment, leaseSeconds, maxAttempts, ntakPath, SOFTWARE_VERSION, timestampFormat, VIZA_PATHS } from './config';
 import { admin, gql } from './graphql';
 import { bookingInput, guestInput, loadAccommodation, loadBooking, loadDay, loadGuests, loadRates, unitInput, vizaGuestInput, type AccommodationRow } from './load';
-import { queue } from './enqueue';
+import { HELD_REASON, queue } from './enqueue';
 import { encryptionKey, open } from './secretBox';
 import { caFromEnv, sendSigned, TransportError } from './transport';
 
@@ -34,10 +34,11 @@ export interface SubmissionRow {
   status: string;
   attempts: number;
   report_date: string | null;
+  booking_id: string | null;
   payload: { recipe?: Recipe; message?: unknown };
 }
 
-const FIELDS = 'id accommodation_id service message_type status attempts report_date payload';
+const FIELDS = 'id accommodation_id service message_type status attempts report_date booking_id payload';
 
 type Outcome =
   | { kind: 'success'; response: unknown; vizaStatus?: VizaStatus }
@@ -137,6 +138,8 @@ async function build(row: SubmissionRow, acc: AccommodationRow): Promise<{ body:
 
 async function attempt(row: SubmissionRow, acc: AccommodationRow, now: Date): Promise<{ outcome: Outcome; message?: unknown; sources?: Sources }> {
   if (row.service === 'ntak' && acc.skip_ntak) return { outcome: { kind: 'skipped', reason: 'skip-ntak: NTAK reporting is switched off for this accommodation' } };
+  const held = row.service === 'ntak' ? await heldBooking(row) : null;
+  if (held) return { outcome: { kind: 'blocked', reason: `${HELD_REASON}: the guests of the booking of ${held} are not entered yet, so NTAK was not told about its reservation; enter them on the booking` } };
   const url = endpoint(row.service);
   if (!url) return { outcome: { kind: 'blocked', reason: `endpoint-missing: ${row.service === 'ntak' ? 'NTAK_ENDPOINT' : 'VIZA_ENDPOINT'} is not configured` } };
   if (!isDevelopment() && !process.env.REGISTRY_KEY_ENCRYPTION_KEY) return { outcome: { kind: 'blocked', reason: 'encryption-key-missing: REGISTRY_KEY_ENCRYPTION_KEY is not set on the server' } };
@@ -180,6 +183,26 @@ async function attempt(row: SubmissionRow, acc: AccommodationRow, now: Date): Pr
   }
 }
 
+/**
+ * A booking imported from a channel's iCal feed whose guests are not entered yet (guests_unknown):
+ * its NTAK reservation is held (src/domain/ntak/reservationHold), so NTAK would refuse a check-in,
+ * check-out, room change or daily close naming it as an unknown reservation (a daily close is
+ * refused whole, for every stay of that day). Such a message waits, blocked, and is queued again
+ * when the booking's guests are entered (releaseHeld). Answers the held booking's guest name.
+ */
+async function heldBooking(row: SubmissionRow): Promise<string | null> {
+  if (row.message_type === 'reservation' || row.message_type === 'scheduler') return null;
+  const day = row.report_date ?? row.payload.recipe?.day ?? '';
+  if (row.message_type === 'daily_close' && !day) return null;
+  if (row.message_type !== 'daily_close' && !row.booking_id) return null;
+  const where = row.message_type === 'daily_close'
+    ? { accommodation_id: { _eq: row.accommodation_id }, status: { _neq: 'cancelled' }, checkin: { _lte: day }, checkout: { _gte: day }, guests_unknown: { _eq: true } }
+    : { id: { _eq: row.booking_id }, guests_unknown: { _eq: true } };
+  const d = await gql<{ bookings: { customer_name: string | null }[] }>(admin, `query ($w: bookings_bool_exp!) { bookings(where: $w, limit: 1) { customer_name } }`, { w: where });
+  const b = d.bookings[0];
+  return b ? (b.customer_name ?? '').slice(0, 80) || '?' : null;
+}
+
 /** Delivers one submission if it is due; returns what happened (or null when it was not claimable). */
 export async function deliver(id: string, now = new Date()): Promise<{ status: string; reason: string | null } | null> {
   const row = await claim(id, now);
@@ -200,6 +223,11 @@ export async function deliver(id: string, now = new Date()): Promise<{ status: s
   else Object.assign(set, { status: 'pending', response: outcome.response ?? null, next_attempt_at: new Date(Date.now() + backoffSeconds(row.attempts) * 1000).toISOString() });
   if (row.service === 'viza' && outcome.vizaStatus) Object.assign(set, { viza_status: outcome.vizaStatus });
   await gql(admin, `mutation ($id: uuid!, $set: registry_submissions_set_input!) { update_registry_submissions_by_pk(pk_columns: {id: $id}, _set: $set) { id } }`, { id: row.id, set });
+  // The guests may have been entered between the check above and this write: the release then found
+  // nothing blocked to queue again, so look once more now the block is recorded.
+  if (outcome.kind === 'blocked' && outcome.reason.startsWith(`${HELD_REASON}:`) && !(await heldBooking(row))) {
+    await gql(admin, `mutation ($id: uuid!, $at: timestamptz!, $held: String!) { update_registry_submissions(where: {id: {_eq: $id}, status: {_eq: blocked}, reason: {_like: $held}}, _set: {status: pending, next_attempt_at: $at, reason: null}) { affected_rows } }`, { id: row.id, at: new Date(Date.now() + 60_000).toISOString(), held: `${HELD_REASON}:%` });
+  }
   if (row.service === 'viza' && outcome.vizaStatus && VIZA_STATUS_INFO[outcome.vizaStatus]) {
     await gql(admin, `mutation ($id: uuid!, $s: viza_statuses_enum!, $at: timestamptz!) { update_accommodations_by_pk(pk_columns: {id: $id}, _set: {viza_status: $s, viza_status_at: $at}) { id } }`, { id: acc.id, s: outcome.vizaStatus, at: new Date().toISOString() });
   }

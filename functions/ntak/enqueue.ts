@@ -8,7 +8,7 @@
 import type { Request, Response } from 'express';
 import { reservationDue, type BookingEventRow } from '../../src/domain/ntak/reservationHold';
 import { requireTrigger, type TriggerEvent } from '../_lib/webhook';
-import { accommodationOfBookedUnit, queue, skipNtak, type NewSubmission } from '../_registry/enqueue';
+import { accommodationOfBookedUnit, queue, releaseHeld, skipNtak, type NewSubmission } from '../_registry/enqueue';
 
 type Row = Record<string, unknown>;
 
@@ -25,6 +25,10 @@ export default async function enqueue(req: Request, res: Response): Promise<void
     const due = reservationDue(before ? row(before) : null, row(after));
     if (due && !(await skipNtak(accommodationId))) {
       rows.push({ accommodation_id: accommodationId, service: 'ntak', message_type: 'reservation', booking_id: String(after.id), event_key: `ntak:reservation:${ev.id}`, payload: { recipe: { bookingId: String(after.id), occurredAt: at } } });
+    }
+    // Messages that waited for the held reservation go once it is sent (or the stay is cancelled).
+    if (before?.guests_unknown === true && (after.guests_unknown !== true || after.status === 'cancelled')) {
+      await releaseHeld(String(after.id), accommodationId, new Date(Date.now() + 60_000));
     }
   } else if (table === 'guest_checkins' && after) {
     const where = await accommodationOfBookedUnit(String(after.booking_unit_id));
