@@ -61,6 +61,21 @@ describe('parseYamlCached', () => {
     expect(parseYamlCached(file, 'v1', (t) => YAML.parse(t) as unknown)).toEqual([1, 'two']);
   });
 
+  it('a damaged entry (cut short by a full disk, emptied by a crash) is parsed again and rewritten, never a failed start', async () => {
+    const cache = tempDir();
+    const file = path.join(tempDir(), 'table.yaml');
+    fs.writeFileSync(file, 'table:\n  name: bookings\n');
+    const parse = vi.fn((text: string) => YAML.parse(text) as unknown);
+    (await freshModule(cache)).parseYamlCached(file, 'v1', parse);
+    const [entry] = fs.readdirSync(cache);
+    for (const damaged of ['', '{"table": {"na']) {
+      fs.writeFileSync(path.join(cache, entry), damaged);
+      expect((await freshModule(cache)).parseYamlCached(file, 'v1', parse)).toEqual({ table: { name: 'bookings' } });
+    }
+    expect(parse).toHaveBeenCalledTimes(3);
+    expect(JSON.parse(fs.readFileSync(path.join(cache, entry), 'utf8'))).toEqual({ table: { name: 'bookings' } });
+  });
+
   it('lets a parse error through and caches nothing for it', async () => {
     const cache = tempDir();
     const { parseYamlCached } = await freshModule(cache);

@@ -22,14 +22,27 @@ export function parseYamlCached(file: string, variant: string, parse: (text: str
   const key = createHash('sha256').update(variant).update('\0').update(text).digest('hex').slice(0, 40);
   const known = memory.get(key) ?? readEntry(key);
   if (known !== undefined) {
-    memory.set(key, known);
-    return JSON.parse(known) as unknown;
+    // An entry cut short (a full disk, a crash before the data reached the disk) is a cache miss,
+    // not a backend that cannot start until someone finds and deletes the file.
+    const parsed = parseJson(known);
+    if (parsed.ok) {
+      memory.set(key, known);
+      return parsed.value;
+    }
   }
   const json = JSON.stringify(parse(text)) ?? 'null';
   memory.set(key, json);
   writeEntry(key, json);
   // Through JSON on the first read too, so a cached and a fresh start see the same data.
   return JSON.parse(json) as unknown;
+}
+
+function parseJson(json: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(json) as unknown };
+  } catch {
+    return { ok: false };
+  }
 }
 
 function readEntry(key: string): string | undefined {
