@@ -118,10 +118,19 @@ describe('correcting a refused check-in', () => {
     }
     // Fields are still corrected after the departure (NTAK may refuse the check-out too).
     expect(errorOf(await client.gql(manager, UPDATE, { id: g, set: { zip: '1061' } }))).toBe('');
+    // A corrected arrival may not pass the recorded departure.
+    expect(errorOf(await client.gql(member, UPDATE, { id: g, set: { checkin_time: '2033-06-02T08:00:00Z' } }))).toMatch(/before the guest arrived/);
+    expect(errorOf(await client.gql(manager, UPDATE, { id: g, set: { checkin_time: '2033-01-01T16:00:00Z' } }))).toBe('');
     // Moved into another booking of the same manager's accommodation: refused by the database.
     expect(errorOf(await client.gql(manager, UPDATE, { id: g, set: { booking_unit_id: await stay(ACC.vaci, UNIT.loftA) } }))).toMatch(/own booking/);
     const after = await row(g);
     expect([new Date(after.checked_out_at ?? '').toISOString(), after.booking_unit_id, after.zip]).toEqual(['2033-06-01T08:00:00.000Z', bu, '1061']);
+    // Nor is it deleted by anyone: NTAK and VIZA hold it; entered again it would be a second check-in.
+    for (const who of [communicator, member, manager]) {
+      const del = await client.gql(who, 'mutation($id: uuid!) { delete_guest_checkins_by_pk(id: $id) { id } }', { id: g });
+      expect(del.errors?.[0]?.extensions.code, JSON.stringify(who)).toBe('validation-failed');
+    }
+    expect((await row(g)).booking_unit_id).toBe(bu);
   }, 120_000);
 
   it('hostile input: wrong types, oversized fields, bad codes, a forged token; nothing changes', async () => {

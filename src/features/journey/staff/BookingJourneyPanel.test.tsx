@@ -226,6 +226,9 @@ describe('BookingJourneyPanel (correcting a check-in NTAK refused)', () => {
     const form = screen.getByRole('form', { name: 'Bejelentkezés javítása' });
     await user.click(within(form).getByRole('button', { name: 'Mentés és újraküldés' }));
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Válasszon országot'));
+    refuseUpdate = 'Check constraint violation. The departure is before the guest arrived';
+    await user.click(within(form).getByRole('button', { name: 'Mentés és újraküldés' }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Az érkezés nem lehet a rögzített távozás után.'));
     expect(registry.calls).toEqual([]);
 
     refuseUpdate = null;

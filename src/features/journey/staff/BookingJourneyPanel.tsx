@@ -41,6 +41,7 @@ function refusal(error: unknown): string {
   const names = errors.map((e) => constraintName(e));
   if (/guest_checkins_booking_unit_id_document_id_key/.test(messages)) return 'journey:errors.alreadyCheckedIn';
   if (/capacity/.test(messages)) return 'journey:errors.capacity';
+  if (/before the guest arrived/.test(messages)) return 'journey:staff.arrivalAfterDeparture';
   if (names.some((n) => n === 'guest_checkins_nationality_ntak_check' || n === 'guest_checkins_country_ntak_check')) return 'journey:validation.country';
   return 'journey:errors.checkinFailed';
 }
