@@ -237,5 +237,11 @@ describe('BookingJourneyPanel (correcting a check-in NTAK refused)', () => {
     expect(await screen.findByText('Anna Müller bejelentkezése mentve, de a nyilvántartás továbbra is elutasítja: rejected: guests[0].documentNumber: unknown document')).toBeTruthy();
     expect(registry.calls.map((c) => c.body.submissionId)).toEqual(['s-viza']);
     expect(screen.getByTestId('registry-refused')).toBeTruthy();
+
+    // A second tab delivering it at the same moment: said to be on its way, not refused.
+    resendAnswer = { status: 'pending', reason: 'held by another delivery' };
+    await user.click(screen.getByRole('button', { name: 'Javítás' }));
+    await user.click(within(screen.getByRole('form', { name: 'Bejelentkezés javítása' })).getByRole('button', { name: 'Mentés és újraküldés' }));
+    expect(await screen.findByText('Anna Müller bejelentkezése javítva; a javított adatok küldése folyamatban (az NTAK és a VIZA oldal mutatja a választ).')).toBeTruthy();
   }, 120_000);
 });

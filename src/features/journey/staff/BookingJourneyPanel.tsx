@@ -131,11 +131,9 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
     else {
       setNotice({ severity: 'success', text: t('staff.correctionResending', { name }) });
       const out = await resendRefused(nhost, refused);
-      setNotice(
-        out.refused.length === 0
-          ? { severity: 'success', text: t('staff.correctionAccepted', { name, count: out.accepted }) }
-          : { severity: 'warning', text: t('staff.correctionStillRefused', { name, reason: out.refused.join('; ') }) },
-      );
+      if (out.refused.length) setNotice({ severity: 'warning', text: t('staff.correctionStillRefused', { name, reason: out.refused.join('; ') }) });
+      else if (out.queued) setNotice({ severity: 'success', text: t('staff.correctionQueued', { name }) });
+      else setNotice({ severity: 'success', text: t('staff.correctionAccepted', { name, count: out.accepted }) });
     }
     await q.refetch();
     return null;

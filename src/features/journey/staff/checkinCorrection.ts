@@ -52,6 +52,8 @@ export function correctionSet(g: StoredGuest, form: GuestForm): Record<string, s
 
 export interface ResendOutcome {
   accepted: number;
+  /** Being delivered by another request or waiting for a retry (the queue sends it). */
+  queued: number;
   /** The registry's reasons for what is still refused (or could not be re-sent). */
   refused: string[];
 }
@@ -61,11 +63,12 @@ export interface ResendOutcome {
  * row under the same message id, so NTAK and VIZA process it once whatever happens twice).
  */
 export async function resendRefused(nhost: NhostClient, submissionIds: readonly string[]): Promise<ResendOutcome> {
-  const out: ResendOutcome = { accepted: 0, refused: [] };
+  const out: ResendOutcome = { accepted: 0, queued: 0, refused: [] };
   for (const submissionId of submissionIds) {
     const answer = await callRegistry<ResendAnswer>(nhost, '/registry/resend', { submissionId });
     if (answer.ok && answer.data.status === 'success') out.accepted += 1;
     else if (!answer.ok && answer.code === 'already-sent') out.accepted += 1;
+    else if (answer.ok && answer.data.status === 'pending') out.queued += 1;
     else out.refused.push(answer.ok ? (answer.data.reason ?? answer.data.status) : answer.message || answer.code);
   }
   return out;
