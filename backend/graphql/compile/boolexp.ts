@@ -19,6 +19,11 @@ const JSONB_OPS = new Set(['_contains', '_contained_in', '_has_key', '_has_keys_
 const COL_CMP: Record<string, string> = { _ceq: '=', _cne: '<>', _cneq: '<>', _cgt: '>', _clt: '<', _cgte: '>=', _clte: '<=' };
 
 const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
+/** Operators of a permission (metadata): `$op` for `_op`, and `_ne` for `_neq`, as Hasura reads them. */
+const permissionOp = (k: string) => {
+  const op = norm(k);
+  return op === '_ne' ? '_neq' : op;
+};
 
 /**
  * The row a permission's `["$", column]` comparison names: the table the permission is defined on,
@@ -169,7 +174,7 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
     return ctx.typed(x, type);
   };
   for (const [rawOp, x] of Object.entries(v as Record<string, unknown>)) {
-    const op = mode === 'permission' ? norm(rawOp) : rawOp;
+    const op = mode === 'permission' ? permissionOp(rawOp) : rawOp;
     if (x === undefined) continue;
     // A client's operator must be one the column's comparison type offers.
     if (mode === 'where' && column && ((Object.hasOwn(TEXT_OPS, op) && !column.text) || (JSONB_OPS.has(op) && !column.jsonb))) {

@@ -4,7 +4,7 @@
 // per level inside the caller's transaction and build the response at the end.
 import type { Queryable } from '../../db';
 import { INSERT_CHECK_FAILED, UPDATE_CHECK_FAILED, validationFailed } from '../errors';
-import { insertPerm, quoteIdent, selectPerm, updatePerm, deletePerm, type Column, type Table } from '../model';
+import { insertPerm, quoteIdent, updatePerm, deletePerm, type Column, type Table } from '../model';
 import type { Selected } from '../request/collect';
 import { compileBoolExp } from './boolexp';
 import { CompileContext, isSessionVar } from './context';
@@ -81,11 +81,14 @@ function conflictClause(ctx: CompileContext, t: Table, oc: OnConflict | undefine
   if (typeof oc !== 'object' || Array.isArray(oc)) throw validationFailed(`expected an object for type "${t.gqlName}_on_conflict"`);
   const cons = t.constraints.find((c) => c.name === oc.constraint);
   if (!cons) throw validationFailed(`constraint "${oc.constraint}" not found`);
-  const up = updatePerm(t, ctx.role, ctx.backendOnly);
-  if (!up || !selectPerm(t, ctx.role)) throw validationFailed(`field 'on_conflict' not found in type: '${t.gqlName}_insert_input'`);
   const requested = oc.update_columns == null ? [] : Array.isArray(oc.update_columns) ? oc.update_columns : [oc.update_columns];
+  // A role that may update no column gets only `_PLACEHOLDER` in <table>_update_column, so that
+  // `update_columns: []` (DO NOTHING) still parses; naming it is refused as Hasura does.
+  if (requested.includes('_PLACEHOLDER')) throw validationFailed('erroneous column name');
+  if (!requested.length) return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO NOTHING`;
+  const up = updatePerm(t, ctx.role, ctx.backendOnly);
+  if (!up) throw validationFailed('erroneous column name');
   const cols = requested.map((g) => updatableColumn(ctx, t, g, '_set'));
-  if (!cols.length) return ` ON CONFLICT ON CONSTRAINT ${quoteIdent(cons.name)} DO NOTHING`;
   const sets = cols.map((c) => `${quoteIdent(c.name)} = EXCLUDED.${quoteIdent(c.name)}`);
   for (const [name, v] of Object.entries(up.set)) {
     const c = t.columnsByName.get(name);

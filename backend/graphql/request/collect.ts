@@ -119,6 +119,12 @@ function printType(t: OperationDefinitionNode['variableDefinitions'] extends rea
   return t.name.value;
 }
 
+/** `a`, `a and b`, `a, b, and c` (Hasura's englishList). */
+function englishList(items: readonly string[]): string {
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
+}
+
 class Walker {
   private count = 0;
   private visits = 0;
@@ -127,15 +133,16 @@ class Walker {
     private vars: Variables,
   ) {}
 
-  selectionSet(type: GraphQLObjectType, set: SelectionSetNode, path: string, depth: number): Selected[] {
+  /** `chain`: the fragments being expanded around this selection set, outermost first. */
+  selectionSet(type: GraphQLObjectType, set: SelectionSetNode, path: string, depth: number, chain: readonly string[] = []): Selected[] {
     if (depth > LIMITS.maxDepth) throw validationFailed(`the query exceeds the maximum depth of ${LIMITS.maxDepth}`, path);
     const byKey = new Map<string, Selected>();
     const order: Selected[] = [];
-    this.collect(type, set, path, depth, byKey, order, new Set());
+    this.collect(type, set, path, depth, byKey, order, chain);
     return order;
   }
 
-  private collect(type: GraphQLObjectType, set: SelectionSetNode, path: string, depth: number, byKey: Map<string, Selected>, order: Selected[], seenFragments: Set<string>): void {
+  private collect(type: GraphQLObjectType, set: SelectionSetNode, path: string, depth: number, byKey: Map<string, Selected>, order: Selected[], chain: readonly string[]): void {
     const setPath = path === '$' ? '$' : `${path}.selectionSet`;
     for (const sel of set.selections) {
       if (++this.visits > LIMITS.maxVisits) throw validationFailed(`the query expands to more than ${LIMITS.maxVisits} selections`, setPath);
@@ -151,26 +158,28 @@ class Walker {
             const def = type.getFields()[sel.name.value];
             const inner = getNamedType(def.type);
             if (isObjectType(inner)) {
-              const more = this.selectionSet(inner, sel.selectionSet, fieldPath, depth + 1);
+              const more = this.selectionSet(inner, sel.selectionSet, fieldPath, depth + 1, chain);
               existing.fields = mergeFields(existing.fields, more);
             }
           }
           continue;
         }
-        const s = this.field(type, sel, fieldPath, depth);
+        const s = this.field(type, sel, fieldPath, depth, chain);
         byKey.set(alias, s);
         order.push(s);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         if (sel.typeCondition && sel.typeCondition.name.value !== type.name) continue;
-        this.collect(type, sel.selectionSet, path, depth, byKey, order, seenFragments);
+        this.collect(type, sel.selectionSet, path, depth, byKey, order, chain);
       } else {
         const name = sel.name.value;
         const frag = this.fragments.get(name);
         if (!frag) throw validationFailed(`fragment "${name}" not found`, setPath);
-        if (seenFragments.has(name)) throw validationFailed(`the fragment definition(s) ${name} form a cycle`, setPath);
+        // A fragment spread inside its own expansion, at any depth, is a cycle (spec 5.5.2.2):
+        // named as Hasura names it, from the repeated fragment on, before any depth limit.
+        const at = chain.indexOf(name);
+        if (at >= 0) throw validationFailed(`the fragment definition(s) ${englishList(chain.slice(at))} form a cycle`, setPath);
         if (frag.typeCondition.name.value !== type.name) continue;
-        const seen = new Set(seenFragments).add(name);
-        this.collect(type, frag.selectionSet, path, depth, byKey, order, seen);
+        this.collect(type, frag.selectionSet, path, depth, byKey, order, [...chain, name]);
       }
     }
   }
@@ -192,7 +201,7 @@ class Walker {
     return true;
   }
 
-  private field(type: GraphQLObjectType, node: FieldNode, path: string, depth: number): Selected {
+  private field(type: GraphQLObjectType, node: FieldNode, path: string, depth: number, chain: readonly string[]): Selected {
     const name = node.name.value;
     const alias = node.alias?.value ?? name;
     const base: Selected = { alias, name, parentType: type.name, args: {}, fields: [], path, node };
@@ -219,7 +228,7 @@ class Walker {
     const inner = getNamedType(def.type);
     if (isCompositeType(inner)) {
       if (!node.selectionSet) throw validationFailed(`missing selection set for "${name}"`, path);
-      if (isObjectType(inner)) base.fields = this.selectionSet(inner, node.selectionSet, path, depth + 1);
+      if (isObjectType(inner)) base.fields = this.selectionSet(inner, node.selectionSet, path, depth + 1, chain);
     } else if (node.selectionSet) {
       throw validationFailed(`unexpected subselection set for non-object field "${name}"`, path);
     }

@@ -503,9 +503,13 @@ export class RoleSchemaBuilder {
     }));
   }
 
-  /** on_conflict exists when the table has unique constraints and the role may update it (Hasura). */
+  /**
+   * on_conflict exists whenever the table has a unique or primary key constraint (Hasura's
+   * onConflictFieldParser): without an update permission only `update_columns: []`, i.e. DO
+   * NOTHING, can be asked for; updating needs update permission on the named columns.
+   */
   private onConflict(t: Table): GraphQLInputObjectType | null {
-    if (!t.constraints.length || !updatePerm(t, this.role, this.backendOnly) || !this.canSelect(t)) return null;
+    if (!t.constraints.length) return null;
     return this.once(`onconf:${t.key}`, () => new GraphQLInputObjectType({
       name: `${t.gqlName}_on_conflict`,
       description: `on_conflict condition type for table "${t.name}"`,
