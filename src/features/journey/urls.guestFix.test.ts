@@ -15,5 +15,6 @@ describe('guest fix links (from /ntak and /viza to the refused field)', () => {
     expect(guestFixOf({ guest: 'x" onfocus="1', field: 'zip' })).toEqual({ guestId: null, field: null });
     expect(guestFixOf({ guest: [G, 'x'], field: ['dob'] })).toEqual({ guestId: G, field: 'dob' });
     expect(guestFixOf({})).toEqual({ guestId: null, field: null });
+    for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(guestFixOf({ guest: G, field }), field).toEqual({ guestId: G, field: null });
   });
 });

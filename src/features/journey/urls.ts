@@ -43,6 +43,8 @@ export function guestFixUrl(bookingId: string, guestId?: string, column?: string
 export function guestFixOf(query: Record<string, string | string[] | undefined>): { guestId: string | null; field: string | null } {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
   const guestId = UUID.test(one(query.guest)) ? one(query.guest) : null;
-  const field = guestId ? (CHECKIN_FORM_FIELDS[one(query.field)] ?? null) : null;
+  // Own keys only: `?field=constructor` or `__proto__` named Object's function or prototype.
+  const column = one(query.field);
+  const field = guestId && Object.hasOwn(CHECKIN_FORM_FIELDS, column) ? CHECKIN_FORM_FIELDS[column] : null;
   return { guestId, field };
 }
