@@ -45,4 +45,20 @@ describe("a manager's scope", () => {
     const own = await client.gql(manager, LINK, { o: { unit_id: UNIT.loftA, user_id: DEMO.cleaner2, connection_type: 'cleaner' } });
     expect(own.errors).toBeUndefined();
   }, 60_000);
+
+  it("cannot reach another manager's guest through an insert's on_conflict (upsert) either", async () => {
+    const theirs = await client.data<{ guest_checkins: { id: string; booking_unit_id: string; zip: string | null; first_name: string }[] }>('admin-secret',
+      'query($a: uuid!) { guest_checkins(where: {booking_unit: {unit: {accommodation_id: {_eq: $a}}}}, limit: 1) { id booking_unit_id zip first_name } }', { a: ACC.palace });
+    const [guest] = theirs.guest_checkins;
+    expect(guest, 'the demo seeds check a guest in at the Palace Studio').toBeDefined();
+    const mine = await client.data<{ booked_units: { id: string }[] }>('admin-secret', 'query($u: uuid!) { booked_units(where: {unit_id: {_eq: $u}, is_cancelled: {_eq: false}}, limit: 1) { id } }', { u: UNIT.loftA });
+    const row = { id: guest.id, booking_unit_id: mine.booked_units[0].id, first_name: 'Taken', last_name: 'Over', dob: '1980-01-01', pob: 'Wien', gender: 'male', nationality: 'AT', country: 'AT', zip: '9999', city: 'Wien', address: 'Ring 1', document_id: 'P7654321', document_type: 'passport', checkin_time: '2033-01-01T15:00:00Z', checkout_time: '2033-01-02T09:00:00Z' };
+    for (const cols of [['zip', 'first_name'], ['booking_unit_id'], []]) {
+      const r = await client.gql<{ insert_guest_checkins: { affected_rows: number } }>(manager,
+        'mutation($o: [guest_checkins_insert_input!]!, $c: [guest_checkins_update_column!]!) { insert_guest_checkins(objects: $o, on_conflict: {constraint: guest_checkins_pkey, update_columns: $c}) { affected_rows } }', { o: [row], c: cols });
+      if (!r.errors) expect(r.data?.insert_guest_checkins.affected_rows, JSON.stringify(cols)).toBe(0);
+    }
+    const after = await client.data<{ guest_checkins_by_pk: { booking_unit_id: string; zip: string | null; first_name: string } }>('admin-secret', 'query($id: uuid!) { guest_checkins_by_pk(id: $id) { booking_unit_id zip first_name } }', { id: guest.id });
+    expect(after.guest_checkins_by_pk).toEqual({ booking_unit_id: guest.booking_unit_id, zip: guest.zip, first_name: guest.first_name });
+  }, 60_000);
 });
