@@ -10,6 +10,9 @@ export type JourneyResult<T> = { ok: true; value: T } | { ok: false; error: Jour
 
 const GENERIC: JourneyError = { status: 0, error: 'network', message: 'Network Error', messageKey: 'journey:errors.network' };
 
+/** What a send answers when the request (or the code it needed) could not be loaded. */
+export const NETWORK_FAILURE = { ok: false, error: GENERIC } as const satisfies JourneyResult<never>;
+
 export function functionsUrl(path: string): string {
   return `${resolveNhostUrls(nhostEnvFromProcess()).functionsUrl}${path}`;
 }

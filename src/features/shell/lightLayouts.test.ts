@@ -3,45 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modulesReachableFromFile, packagesOf } from '@/test/staticImports';
 
 const SRC = path.resolve(__dirname, '../..');
-const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
-
-function resolveLocal(specifier: string, fromFile: string): string | null {
-  const base = specifier.startsWith('@/') ? path.join(SRC, specifier.slice(2)) : path.resolve(path.dirname(fromFile), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-/** Every npm module specifier reachable from a page through static imports (type-only imports excluded). */
-function modulesReachableFrom(page: string): Set<string> {
-  const modules = new Set<string>();
-  const seen = new Set<string>();
-  const queue = [path.join(SRC, 'pages', page)];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
-      if (/^\s*(?:import|export)\s+type\s/.test(match[0])) continue;
-      const specifier = match[1] ?? match[2];
-      if (specifier.startsWith('.') || specifier.startsWith('@/')) {
-        const resolved = resolveLocal(specifier, file);
-        if (resolved) queue.push(resolved);
-      } else {
-        modules.add(specifier);
-      }
-    }
-  }
-  return modules;
-}
-
-/** Every npm package reachable from a page through static imports. */
-function packagesReachableFrom(page: string): Set<string> {
-  return new Set([...modulesReachableFrom(page)].map((m) => (m.startsWith('@') ? m.split('/').slice(0, 2).join('/') : m.split('/')[0])));
-}
+/** Reachable from a page file under src/pages. */
+const modulesReachableFrom = (page: string) => modulesReachableFromFile(path.join(SRC, 'pages', page));
+const packagesReachableFrom = (page: string) => packagesOf(modulesReachableFrom(page));
 
 const LIGHT_PAGES = ['sign-in.tsx', 'sign-up.tsx', 'forgot-password.tsx', 'reset-password.tsx', 'verify-email.tsx', '404.tsx', '500.tsx'];
 

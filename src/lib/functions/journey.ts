@@ -34,10 +34,9 @@ const optionalPhone = () => yup.string().trim().matches(/^\+?[0-9 ()/-]{6,25}$/,
 const locale = () => yup.mixed<'en' | 'hu'>().oneOf(['en', 'hu']).optional();
 const ok = yup.object({ ok: yup.boolean().required() });
 
-export const DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence', 'other'] as const;
-export const GENDERS = ['female', 'male', 'other'] as const;
-export const PAYMENTS = ['cash', 'card', 'transfer'] as const;
-export const ADVENTURE_TYPES = ['danube-cruise', 'thermal-bath', 'cave-tour', 'wine-tasting', 'city-bike', 'other'] as const;
+import { ADVENTURE_TYPES, DOCUMENT_TYPES, GENDERS, PAYMENTS, SCAN_MAX_BYTES } from './journeyValues';
+
+export { ADVENTURE_TYPES, DOCUMENT_TYPES, GENDERS, PAYMENTS, SCAN_MAX_BYTES };
 
 // ---- /journey/get ------------------------------------------------------------------------------
 const guestSummary = yup.object({ id: yup.string().required(), firstName: yup.string().required(), lastName: yup.string().required() });
@@ -160,7 +159,6 @@ export const journeyCheckinFunction = defineFunction(
 );
 
 // ---- /journey/scan (body: the photo's bytes; journeyId in a header) -----------------------------
-export const SCAN_MAX_BYTES = 5 * 1024 * 1024;
 export { SCAN_JOURNEY_HEADER } from './scanHeader';
 export const scanResponse = yup.object({ fields: scannedSchema.required(), repaired: yup.boolean().required() });
 export type ScanResponse = yup.InferType<typeof scanResponse>;

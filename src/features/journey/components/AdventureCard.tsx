@@ -1,18 +1,21 @@
 // Outdoor adventure order (type, date, guests, a message); confirmed to the guest by e-mail.
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { ADVENTURE_TYPES, adventureSchema, journeyAdventureFunction } from '@/lib/functions/journey';
+import { ADVENTURE_TYPES } from '@/lib/functions/journeyValues';
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
 import { SelectField, TextArea, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
+/** The contracts (and Yup): loaded when the guest starts the form, not with the card. */
+const contracts = () => import('@/lib/functions/journey');
+
 export function AdventureCard({ journeyId, journey, stay, reload }: JourneyCardProps) {
   const { t } = useTranslation('journey');
   const { locale } = useRouter();
-  const form = useGuestForm(adventureSchema, { name: stay.customerName, date: journey.checkin, guests: String(stay.guests) });
+  const form = useGuestForm(() => contracts().then((c) => c.adventureSchema), { name: stay.customerName, date: journey.checkin, guests: String(stay.guests) });
 
-  const { status, busy, submit: onSubmit } = useCardSubmit(form, (values) => callJourney(journeyAdventureFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' }), () => t('adventure.ordered'), reload);
+  const { status, busy, submit: onSubmit } = useCardSubmit(form, async (values) => callJourney((await contracts()).journeyAdventureFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' }), () => t('adventure.ordered'), reload);
 
   return (
     <form

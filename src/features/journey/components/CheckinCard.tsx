@@ -5,8 +5,9 @@ import { useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { COUNTRY_CODES } from '@/domain/ntak/enums';
-import { DOCUMENT_TYPES, GENDERS, guestSchema, journeyCheckinFunction, SCAN_MAX_BYTES, scanResponse, type ScanResponse } from '@/lib/functions/journey';
-import { callJourney, uploadScan } from '../api';
+import type { ScanResponse } from '@/lib/functions/journey';
+import { DOCUMENT_TYPES, GENDERS, SCAN_MAX_BYTES } from '@/lib/functions/journeyValues';
+import { callJourney, NETWORK_FAILURE, uploadScan, type JourneyResult } from '../api';
 import type { JourneyCardProps } from '../cards';
 import { countryOptions } from '../format';
 import { SelectField, TextField, useGuestForm, type Values } from './formKit';
@@ -14,12 +15,15 @@ import styles from '../journey.module.css';
 
 type Scanned = ScanResponse['fields'];
 
+/** The contracts (and Yup): loaded when the guest starts the form or picks a photo, not with the card. */
+const contracts = () => import('@/lib/functions/journey');
+
 export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
   const { t } = useTranslation('journey');
   const { locale } = useRouter();
   const openUnits = stay.units.filter((u) => u.guests.length < u.capacity);
   const blank = (): Values => ({ bookedUnitId: openUnits[0]?.id ?? '', arrivalTime: stay.checkinTime, departureTime: stay.checkoutTime });
-  const form = useGuestForm(guestSchema, blank());
+  const form = useGuestForm(() => contracts().then((c) => c.guestSchema), blank());
   const [scanned, setScanned] = useState<Scanned | null>(null);
   const [status, setStatus] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,7 +37,9 @@ export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
     setStatus(null);
     if (file.size > SCAN_MAX_BYTES) return setStatus({ kind: 'error', text: t('errors.tooLarge') });
     setBusy(true);
-    const result = await uploadScan<ScanResponse>('/journey/scan', journeyId, file, { response: scanResponse });
+    const result = await contracts()
+      .then((c) => uploadScan<ScanResponse>('/journey/scan', journeyId, file, { response: c.scanResponse }))
+      .catch((): JourneyResult<ScanResponse> => NETWORK_FAILURE);
     setBusy(false);
     if (fileInput.current) fileInput.current.value = '';
     if (!result.ok) return setStatus({ kind: 'error', text: t(result.error.messageKey.replace(/^journey:/, '')) });
@@ -55,17 +61,23 @@ export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
 
   const onSubmit = async () => {
     setStatus(null);
-    const guest = form.validate();
     const bookedUnitId = form.values.bookedUnitId;
-    if (!guest || !bookedUnitId) return;
     setBusy(true);
-    const result = await callJourney(journeyCheckinFunction, { journeyId, bookedUnitId, guest, scanned });
+    let guest: Awaited<ReturnType<typeof form.validate>>;
+    let result: JourneyResult<unknown> | undefined;
+    try {
+      guest = await form.validate();
+      if (guest && bookedUnitId) result = await callJourney((await contracts()).journeyCheckinFunction, { journeyId, bookedUnitId, guest, scanned });
+    } catch {
+      result = NETWORK_FAILURE;
+    }
     setBusy(false);
+    if (!result) return;
     if (!result.ok) {
       if (result.error.field?.startsWith('guest.')) form.setErrors({ [result.error.field.slice(6)]: result.error.messageKey });
       return setStatus({ kind: 'error', text: t(result.error.messageKey.replace(/^journey:/, '')) });
     }
-    setStatus({ kind: 'success', text: t('checkin.success', { name: `${guest.firstName} ${guest.lastName}` }) });
+    if (guest) setStatus({ kind: 'success', text: t('checkin.success', { name: `${guest.firstName} ${guest.lastName}` }) });
     form.setValues(blank());
     setScanned(null);
     await reload();

@@ -3,26 +3,33 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { journeyFindFunction } from '@/lib/functions/journey';
-import { callJourney } from '../api';
+import { callJourney, NETWORK_FAILURE, type JourneyResult } from '../api';
 import { journeyUrl, type JourneyBase } from '../urls';
 import { TextField, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
+/** The contracts (and Yup): loaded when the guest starts the form, not with the page. */
+const contracts = () => import('@/lib/functions/journey');
+
 export function FindBookingForm({ base }: { base: JourneyBase }) {
   const { t } = useTranslation('journey');
   const router = useRouter();
-  const form = useGuestForm(journeyFindFunction.request, {});
+  const form = useGuestForm(() => contracts().then((c) => c.journeyFindFunction.request), {});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async () => {
     setError(null);
-    const values = form.validate();
-    if (!values) return;
     setBusy(true);
-    const result = await callJourney(journeyFindFunction, values);
+    let result: JourneyResult<{ journeyId: string }> | undefined;
+    try {
+      const values = await form.validate();
+      if (values) result = await callJourney((await contracts()).journeyFindFunction, values);
+    } catch {
+      result = NETWORK_FAILURE;
+    }
     setBusy(false);
+    if (!result) return;
     if (!result.ok) return setError(t(result.error.messageKey.replace(/^journey:/, '')));
     await router.push(journeyUrl(result.value.journeyId, base));
   };

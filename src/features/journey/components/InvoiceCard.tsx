@@ -3,20 +3,22 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { COUNTRY_CODES } from '@/domain/ntak/enums';
-import { invoiceSchema, journeyInvoiceFunction } from '@/lib/functions/journey';
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
 import { countryOptions } from '../format';
 import { SelectField, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
+/** The contracts (and Yup): loaded when the guest starts the form, not with the card. */
+const contracts = () => import('@/lib/functions/journey');
+
 export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
   const { t } = useTranslation('journey');
   const { locale } = useRouter();
   const saved = stay.invoice;
-  const form = useGuestForm(invoiceSchema, { name: saved?.name ?? stay.customerName, country: saved?.country ?? '', zip: saved?.zip ?? '', city: saved?.city ?? '', address: saved?.address ?? '', taxId: saved?.taxId ?? '' });
+  const form = useGuestForm(() => contracts().then((c) => c.invoiceSchema), { name: saved?.name ?? stay.customerName, country: saved?.country ?? '', zip: saved?.zip ?? '', city: saved?.city ?? '', address: saved?.address ?? '', taxId: saved?.taxId ?? '' });
 
-  const { status, busy, submit: onSubmit } = useCardSubmit(form, (values) => callJourney(journeyInvoiceFunction, { ...values, journeyId }), () => t('invoice.saved'), reload);
+  const { status, busy, submit: onSubmit } = useCardSubmit(form, async (values) => callJourney((await contracts()).journeyInvoiceFunction, { ...values, journeyId }), () => t('invoice.saved'), reload);
 
   return (
     <form

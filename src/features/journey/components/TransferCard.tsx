@@ -3,12 +3,15 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { transferPickup } from '@/domain/journey/rules';
-import { journeyTransferFunction, PAYMENTS, transferSchema } from '@/lib/functions/journey';
+import { PAYMENTS } from '@/lib/functions/journeyValues';
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
 import { formatDay } from '../format';
 import { SelectField, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
+
+/** The contracts (and Yup): loaded when the guest starts the form, not with the card. */
+const contracts = () => import('@/lib/functions/journey');
 
 const AIRPORT = 'Budapest Liszt Ferenc International Airport (BUD)';
 
@@ -16,7 +19,7 @@ export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardPr
   const { t } = useTranslation('journey');
   const { locale } = useRouter();
   const lodging = `${stay.address}, ${stay.zip} ${stay.city}`;
-  const form = useGuestForm(transferSchema, { name: stay.customerName, direction: 'departure', date: journey.checkout, fromAddress: lodging, toAddress: AIRPORT, payment: 'cash', passengers: String(stay.guests) });
+  const form = useGuestForm(() => contracts().then((c) => c.transferSchema), { name: stay.customerName, direction: 'departure', date: journey.checkout, fromAddress: lodging, toAddress: AIRPORT, payment: 'cash', passengers: String(stay.guests) });
   const { direction, date, flightTime } = form.values;
   let pickup: { date: string; time: string } | undefined;
   try {
@@ -31,7 +34,7 @@ export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardPr
     form.setValues((v) => ({ ...v, direction: value, date: toAirport ? journey.checkout : journey.checkin, fromAddress: toAirport ? lodging : AIRPORT, toAddress: toAirport ? AIRPORT : lodging }));
   };
 
-  const { status, busy, submit: onSubmit } = useCardSubmit(form, (values) => callJourney(journeyTransferFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' }), (value) => t('transfer.ordered', { date: formatDay(value.pickupDate, locale), time: value.pickupTime }), reload);
+  const { status, busy, submit: onSubmit } = useCardSubmit(form, async (values) => callJourney((await contracts()).journeyTransferFunction, { ...values, journeyId, locale: locale === 'hu' ? 'hu' : 'en' }), (value) => t('transfer.ordered', { date: formatDay(value.pickupDate, locale), time: value.pickupTime }), reload);
 
   return (
     <form

@@ -1,28 +1,45 @@
 // A small form kit for guest pages (the staff form kit brings MUI and Formik): fields keep their
-// values as strings, the contract's Yup schema validates on submit, and messages are the same
+// values as strings, the contract's Yup schema (loaded on first input) validates on submit, and messages are the same
 // "journey:key|values" strings the server answers with, translated here.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
 import { translateFormMessage } from '@/lib/i18n/formMessage';
-import type { JourneyResult } from '../api';
+import { NETWORK_FAILURE, type JourneyResult } from '../api';
 import styles from '../journey.module.css';
 
 export type Values = Record<string, string>;
 export type Errors = Record<string, string | undefined>;
 
-export function useGuestForm<T extends AnyObject>(schema: ObjectSchema<T>, initial: Values) {
+/**
+ * The contract's schema, loaded when the guest starts filling the form (or at the latest on send),
+ * never with the card: Yup and the contracts stay off the card's first screen.
+ */
+export type SchemaLoader<T extends AnyObject> = () => Promise<ObjectSchema<T>>;
+
+export function useGuestForm<T extends AnyObject>(loadSchema: SchemaLoader<T>, initial: Values) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const schema = useRef<Promise<ObjectSchema<T>> | null>(null);
+  const load = () => (schema.current ??= loadSchema());
   const set = (name: string, value: string) => {
+    void load().catch(() => (schema.current = null));
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
   /** The values as the schema types them (empty strings left out), or undefined with the errors shown. */
-  const validate = (): T | undefined => {
+  const validate = async (): Promise<T | undefined> => {
     const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
+    let loaded: ObjectSchema<T>;
     try {
-      return schema.validateSync(input, { abortEarly: false, stripUnknown: true }) as T;
+      loaded = await load();
+    } catch (e) {
+      // Offline when the validation was to load: the send fails the same way and says so.
+      schema.current = null;
+      throw e;
+    }
+    try {
+      return loaded.validateSync(input, { abortEarly: false, stripUnknown: true }) as T;
     } catch (e) {
       const found: Errors = {};
       for (const inner of (e as ValidationError).inner ?? []) if (inner.path && !found[inner.path]) found[inner.path] = inner.message;
@@ -111,7 +128,7 @@ export interface SubmitStatus {
  * field, and says how it went (`succeeded` words the answer; `after` reloads the journey).
  */
 export function useCardSubmit<T extends AnyObject, R>(
-  form: { validate: () => T | undefined; setErrors: (errors: Errors) => void },
+  form: { validate: () => Promise<T | undefined>; setErrors: (errors: Errors) => void },
   send: (values: T) => Promise<JourneyResult<R>>,
   succeeded: (value: R) => string,
   after: () => Promise<void>,
@@ -121,11 +138,16 @@ export function useCardSubmit<T extends AnyObject, R>(
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setStatus(null);
-    const values = form.validate();
-    if (!values) return;
     setBusy(true);
-    const result = await send(values);
+    let result: JourneyResult<R> | undefined;
+    try {
+      const values = await form.validate();
+      result = values ? await send(values) : undefined;
+    } catch {
+      result = NETWORK_FAILURE;
+    }
     setBusy(false);
+    if (!result) return;
     if (!result.ok) {
       if (result.error.field) form.setErrors({ [result.error.field]: result.error.messageKey });
       return setStatus({ error: true, text: t(result.error.messageKey.replace(/^journey:/, '')) });

@@ -39,7 +39,7 @@ export function StaffCheckinForm({ units, onSubmit, onCancel, initial, refusedFi
   const { locale } = useRouter();
   const editing = Boolean(initial);
   const open = editing ? units : units.filter((u) => u.guests < u.capacity);
-  const form = useGuestForm(guestSchema, initial ?? ({ bookedUnitId: open[0]?.id ?? '', arrivalTime: '15:00', departureTime: '10:00' } as Values));
+  const form = useGuestForm(async () => guestSchema, initial ?? ({ bookedUnitId: open[0]?.id ?? '', arrivalTime: '15:00', departureTime: '10:00' } as Values));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const countries = countryOptions(COUNTRY_CODES, locale);
@@ -56,7 +56,7 @@ export function StaffCheckinForm({ units, onSubmit, onCancel, initial, refusedFi
 
   const submit = async () => {
     setError(null);
-    const guest = form.validate();
+    const guest = await form.validate();
     if (!guest || !form.values.bookedUnitId) return setError('errors.invalid');
     setBusy(true);
     const refused = await onSubmit(form.values.bookedUnitId, guest);

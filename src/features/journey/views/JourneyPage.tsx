@@ -14,7 +14,7 @@ import { useJourney } from '../useJourney';
 import { journeyCardUrl, journeyUrl, type JourneyBase } from '../urls';
 import styles from '../journey.module.css';
 
-// Only shown when a link is wrong: loaded then (it brings the form kit and Yup).
+// Only shown when a link is wrong: loaded then (it brings the form kit).
 const FindBookingForm = dynamic(() => import('../components/FindBookingForm').then((m) => m.FindBookingForm), { loading: () => null });
 
 export function JourneyPage({ base, card, initial }: { base: JourneyBase; card?: string; initial?: InitialJourney }) {
