@@ -34,6 +34,8 @@ let dialect: MessageDialect = 'current';
 export function setMessageDialect(d: MessageDialect): void {
   dialect = d;
 }
+/** True while the older wording (the shared kit's Hasura version) is selected. */
+export const legacyMessages = (): boolean => dialect === 'legacy';
 export const messageDialect = (env: Record<string, string | undefined> = process.env): MessageDialect => (env.NHOST_GRAPHQL_MESSAGES === 'legacy' ? 'legacy' : 'current');
 
 /** A message in the selected wording (messages are written in the current one). */

@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { GqlError } from '../errors';
 import { ScalarRegistry } from '../schema/scalars';
-import { coerceLiteral, Variables, type VariableDef } from './coerce';
+import { coerceLiteral, rowCountLiteral, Variables, type VariableDef } from './coerce';
 import { NumericLiteral } from './numericLiteral';
 import { parsePgScalar } from './pgScalars';
 
@@ -110,5 +110,38 @@ describe('variables are read where they are used, with their declared type check
     const objectLiteral = firstArgument('{ f(a: {x: 1}) }');
     expect(message(() => coerceLiteral(uuid, objectLiteral, vars([], {}), 'a', '$'))).toBe('A string is expected for type: uuid');
     expect(coerceLiteral(reg.scalar('jsonb'), objectLiteral, vars([], {}), 'a', '$')).toEqual({ x: 1 });
+  });
+});
+
+describe('limit and offset literals, as Hasura reads them', () => {
+  const lit = (src: string): ValueNode => {
+    const op = parse(`{ a(x: ${src}) }`).definitions[0] as OperationDefinitionNode;
+    return ((op.selectionSet.selections[0] as FieldNode).arguments ?? [])[0].value;
+  };
+  const fails = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return (e as GqlError).message;
+    }
+    return 'accepted';
+  };
+
+  it('limit: a non-negative 32-bit integer only', () => {
+    expect(rowCountLiteral('limit', lit('3'), '$')).toBe(3);
+    expect(rowCountLiteral('limit', lit('null'), '$')).toBeNull();
+    expect(rowCountLiteral('limit', lit('$v'), '$')).toBeUndefined();
+    expect(fails(() => rowCountLiteral('limit', lit('"3"'), '$'))).toBe("expected a non-negative 32-bit integer for type 'Int', but found a string");
+    expect(fails(() => rowCountLiteral('limit', lit('-1'), '$'))).toBe("expected a non-negative 32-bit integer for type 'Int', but found an integer");
+    expect(fails(() => rowCountLiteral('limit', lit('2147483648'), '$'))).toBe("expected a non-negative 32-bit integer for type 'Int', but found an integer");
+    expect(fails(() => rowCountLiteral('limit', lit('1.5'), '$'))).toBe("expected a non-negative 32-bit integer for type 'Int', but found a float");
+  });
+
+  it('offset: an integer, also as a decimal string; nothing else', () => {
+    expect(rowCountLiteral('offset', lit('"12"'), '$')).toBe(12);
+    expect(rowCountLiteral('offset', lit('7'), '$')).toBe(7);
+    expect(fails(() => rowCountLiteral('offset', lit('"1; DROP TABLE x"'), '$'))).toBe("expected a 32-bit integer, or a 64-bit integer represented as a string for type 'Int', but found a string");
+    expect(fails(() => rowCountLiteral('offset', lit('"99999999999999999999"'), '$'))).toContain('but found a string');
+    expect(fails(() => rowCountLiteral('offset', lit('{a: 1}'), '$'))).toContain('but found an object');
   });
 });

@@ -7,7 +7,7 @@ import {
   GraphQLError, Kind, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, valueFromASTUntyped,
   type GraphQLInputType, type TypeNode, type ValueNode,
 } from 'graphql';
-import { GqlError, notAnEnumValue, validationFailed } from '../errors';
+import { GqlError, legacyMessages, notAnEnumValue, validationFailed } from '../errors';
 import { NumericLiteral } from './numericLiteral';
 import { parsePgScalar } from './pgScalars';
 
@@ -33,6 +33,33 @@ export class Variables {
     /** The raw JSON values, for variables nested inside json/jsonb literals (not type-checked there, as in Hasura). */
     readonly raw: Record<string, unknown>,
   ) {}
+}
+
+const GRAPHQL_VALUE_KIND: Partial<Record<Kind, string>> = {
+  [Kind.INT]: 'an integer', [Kind.FLOAT]: 'a float', [Kind.STRING]: 'a string', [Kind.BOOLEAN]: 'a boolean',
+  [Kind.NULL]: 'null', [Kind.ENUM]: 'an enum value', [Kind.LIST]: 'a list', [Kind.OBJECT]: 'an object',
+};
+
+/**
+ * `limit` and `offset` written in the query, read as Hasura's parsers read them: `limit` is a
+ * non-negative 32-bit integer (nonNegativeInt), `offset` an integer that may also come as a
+ * decimal string (bigInt); anything else is refused with Hasura's type-mismatch message.
+ * Variables keep the Int rules (`undefined`: not a literal, coerce it as usual).
+ */
+export function rowCountLiteral(kind: 'limit' | 'offset', node: ValueNode, path: string): number | null | undefined {
+  if (node.kind === Kind.VARIABLE) return undefined;
+  if (node.kind === Kind.NULL) return null;
+  if (legacyMessages()) {
+    // The older Hasura the shared kit was taken from read both as Int and refused a negative limit later.
+    if (kind === 'limit' && node.kind === Kind.INT && Number(node.value) < 0) throw new GqlError('not-supported', 'unexpected negative value', path);
+    return undefined;
+  }
+  if (kind === 'limit') {
+    if (node.kind === Kind.INT && Number(node.value) >= 0 && Number(node.value) <= 2147483647) return Number(node.value);
+    throw validationFailed(`expected a non-negative 32-bit integer for type 'Int', but found ${GRAPHQL_VALUE_KIND[node.kind] ?? 'a value'}`, path);
+  }
+  if ((node.kind === Kind.INT || (node.kind === Kind.STRING && /^-?[0-9]+$/.test(node.value))) && Number.isSafeInteger(Number(node.value))) return Number(node.value);
+  throw validationFailed(`expected a 32-bit integer, or a 64-bit integer represented as a string for type 'Int', but found ${GRAPHQL_VALUE_KIND[node.kind] ?? 'a value'}`, path);
 }
 
 /** Deeper input values (e.g. `_not` chains) are refused before they reach the compiler. */

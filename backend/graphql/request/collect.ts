@@ -8,7 +8,7 @@ import {
 } from 'graphql';
 import { GqlError, validationFailed } from '../errors';
 import { fieldInfo, type FieldInfo } from '../schema/info';
-import { coerceLiteral, Variables, type VariableDef } from './coerce';
+import { coerceLiteral, rowCountLiteral, Variables, type VariableDef } from './coerce';
 
 export interface Selected {
   alias: string;
@@ -217,7 +217,10 @@ class Walker {
     for (const a of node.arguments ?? []) {
       const ad = argDefs.get(a.name.value);
       if (!ad) throw validationFailed(`'${name}' has no argument named '${a.name.value}'`, `${path}.args`);
-      const v = coerceLiteral(ad.type, a.value, this.vars, a.name.value, `${path}.args.${a.name.value}`, 0, ad.defaultValue !== undefined);
+      const argPath = `${path}.args.${a.name.value}`;
+      const rowCount = (ad.extensions as { hasura?: { rowCount?: 'limit' | 'offset' } } | undefined)?.hasura?.rowCount;
+      const literal = rowCount ? rowCountLiteral(rowCount, a.value, argPath) : undefined;
+      const v = literal !== undefined ? literal : coerceLiteral(ad.type, a.value, this.vars, a.name.value, argPath, 0, ad.defaultValue !== undefined);
       if (v !== undefined) base.args[a.name.value] = v;
     }
     for (const ad of def.args) {

@@ -167,8 +167,8 @@ export class RoleSchemaBuilder {
   private selectArgs(t: Table): GraphQLFieldConfigArgumentMap {
     const args: GraphQLFieldConfigArgumentMap = {
       distinct_on: { type: new GraphQLList(new GraphQLNonNull(this.selectColumnEnum(t))), description: 'distinct select on columns' },
-      limit: { type: GraphQLInt, description: 'limit the number of rows returned' },
-      offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by' },
+      limit: { type: GraphQLInt, description: 'limit the number of rows returned', extensions: { hasura: { rowCount: 'limit' } } },
+      offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by', extensions: { hasura: { rowCount: 'offset' } } },
     };
     const orderBy = this.orderByType(t);
     if (orderBy) args.order_by = { type: new GraphQLList(new GraphQLNonNull(orderBy)), description: 'sort the rows by one or more columns' };
