@@ -38,9 +38,14 @@ async function waitForEvents(port: number): Promise<number> {
   for (;;) {
     let waiting = 0;
     for (const name of EVENT_TRIGGERS) {
-      const res = await fetch(`http://localhost:${port}/v1/metadata`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }, body: JSON.stringify({ type: 'pg_get_event_logs', args: { name, status: 'pending', limit: 10_000 } }) });
-      const rows = (await res.json()) as { tries: number }[];
-      waiting += rows.filter((r) => r.tries === 0).length;
+      // The metadata API answers at most 1000 events a call: page through the pending ones.
+      for (let offset = 0; ; offset += 1000) {
+        const res = await fetch(`http://localhost:${port}/v1/metadata`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }, body: JSON.stringify({ type: 'pg_get_event_logs', args: { name, status: 'pending', limit: 1000, offset } }) });
+        const rows = (await res.json()) as unknown;
+        if (!Array.isArray(rows)) throw new Error(`pg_get_event_logs: ${JSON.stringify(rows)}`);
+        waiting += (rows as { tries: number }[]).filter((r) => r.tries === 0).length;
+        if (rows.length < 1000) break;
+      }
     }
     if (waiting === 0 || Date.now() - started > 900_000) return Date.now() - started;
     await new Promise((r) => setTimeout(r, 2000));
