@@ -281,7 +281,7 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         await expectCode({ query: '{ nope { id } }' }, 'validation-failed', `field 'nope' not found in type: 'query_root'`);
         await expectCode({ query: 'query($id: Int!) { articles_by_pk(id: $id) { id } }', variables: { id: 'one' } }, 'validation-failed', 'expecting Integer value for "id"');
         await expectCode({ query: 'query($id: Int!) { articles_by_pk(id: $id) { id } }' }, 'validation-failed', 'expecting a value for non-nullable variable: "id"');
-        await expectCode({ query: '{ articles(limit: -1) { id } }' }, 'not-supported', 'unexpected negative value');
+        await expectCode({ query: '{ articles(limit: -1) { id } }' }, 'validation-failed', "expected a non-negative 32-bit integer for type 'Int', but found an integer");
         await expectCode({ query: '{ articles(limit: $x) { id } }' }, 'validation-failed', 'unbound variable "x"');
         await expectCode({ query: 'query($w: articles_bool_exp) { articles(where: $w) { id } }', variables: { w: { nope: {} } } }, 'validation-failed', `field 'nope' not found in type: 'articles_bool_exp'`);
         await expectCode({ query: '{ authors(where: {userId: {_eq: "not-a-uuid"}}) { id } }' }, 'data-exception', /invalid input syntax for type uuid/);

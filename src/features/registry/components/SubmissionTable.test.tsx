@@ -24,7 +24,7 @@ describe('SubmissionTable', () => {
     const [failed, sent] = screen.getAllByTestId('registry-submission');
     expect(within(failed).getByTestId('registry-reason').textContent).toBe('rejected: guests[0].residencePostCode: residencePostCode is required');
     expect(within(failed).getByTestId('registry-field-error').textContent).toContain('Fix the field Postcode of residence: residencePostCode is required');
-    expect(within(failed).getByRole('link', { name: 'Open to fix' }).getAttribute('href')).toBe('/bookings/b1');
+    expect(within(failed).getByRole('link', { name: 'Open to fix' }).getAttribute('href')).toBe('/bookings/b1?section=guests&guest=g1&field=zip');
     expect(within(sent).getByText('NTAK · Daily close · 2026-11-19')).toBeTruthy();
     expect(within(sent).queryByRole('button', { name: 'Re-send' })).toBeNull();
     await user.click(within(failed).getByRole('button', { name: 'Re-send' }));

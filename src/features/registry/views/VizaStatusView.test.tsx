@@ -65,7 +65,7 @@ describe('VizaStatusView', () => {
 
     const submission = await screen.findByTestId('registry-submission');
     expect(within(submission).getByTestId('registry-reason').textContent).toContain('guests[0].manual.nationality');
-    expect(within(submission).getByRole('link', { name: 'Open to fix' }).getAttribute('href')).toBe('/bookings/b1');
+    expect(within(submission).getByRole('link', { name: 'Open to fix' }).getAttribute('href')).toBe('/bookings/b1?section=guests&guest=g1&field=nationality');
     // Only VIZA submissions are asked for, a page at a time.
     const subs = sent.find((s) => s.operationName === 'RegistrySubmissions');
     expect(subs?.variables).toMatchObject({ where: { service: { _eq: 'viza' } }, offset: 0 });
