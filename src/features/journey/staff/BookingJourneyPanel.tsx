@@ -28,7 +28,7 @@ import { InsertStaffCheckinDocument } from '../graphql/insertStaffCheckin.genera
 import { RecordGuestCheckoutDocument } from '../graphql/recordGuestCheckout.generated';
 import { UpdateStaffCheckinDocument } from '../graphql/updateStaffCheckin.generated';
 import { guestFixOf, journeyUrl } from '../urls';
-import { correctionSet, formValuesOf, resendRefused } from './checkinCorrection';
+import { correctionSet, formValuesOf, guestColumns, resendRefused } from './checkinCorrection';
 import { StaffCheckinForm } from './StaffCheckinForm';
 
 /** Roles that may write guest check-ins (nhost/metadata: guest_checkins insert and update; managers their accommodations'). */
@@ -48,11 +48,8 @@ function refusal(error: unknown): string {
 
 /** What the form holds as the row's columns; times are the stay's days in Budapest. */
 function checkinRow(unit: { id: string; checkin: string; checkout: string }, g: GuestForm) {
-  const orNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
   return {
-    booking_unit_id: unit.id, first_name: g.firstName, last_name: g.lastName, birth_first_name: orNull(g.birthFirstName), birth_last_name: orNull(g.birthLastName),
-    mother_first_name: g.motherFirstName, mother_last_name: g.motherLastName, dob: g.dob, pob: g.pob, gender: g.gender, nationality: g.nationality, country: g.country,
-    zip: orNull(g.zip), city: orNull(g.city), address: orNull(g.address), document_type: g.documentType, document_id: g.documentId.replace(/[\s-]/g, '').toUpperCase(),
+    booking_unit_id: unit.id, ...guestColumns(g),
     checkin_time: budapestInstant(unit.checkin, g.arrivalTime), checkout_time: budapestInstant(unit.checkout, g.departureTime),
   };
 }

@@ -39,13 +39,20 @@ export function formValuesOf(g: StoredGuest, bookedUnitId: string): Values {
   };
 }
 
-/** The corrected guest fields as a row update; the stay's days stay as stored, only the times change. */
-export function correctionSet(g: StoredGuest, form: GuestForm): Record<string, string | null> {
+/** The guest's own columns as the form holds them: shared by the desk check-in and the correction. */
+export function guestColumns(form: GuestForm) {
   return {
     first_name: form.firstName, last_name: form.lastName, birth_first_name: orNull(form.birthFirstName), birth_last_name: orNull(form.birthLastName),
     mother_first_name: form.motherFirstName, mother_last_name: form.motherLastName, dob: form.dob, pob: form.pob, gender: form.gender, nationality: form.nationality,
     country: form.country, zip: orNull(form.zip), city: orNull(form.city), address: orNull(form.address), document_type: form.documentType,
     document_id: form.documentId.replace(/[\s-]/g, '').toUpperCase(),
+  };
+}
+
+/** The corrected guest fields as a row update; the stay's days stay as stored, only the times change. */
+export function correctionSet(g: StoredGuest, form: GuestForm): Record<string, string | null> {
+  return {
+    ...guestColumns(form),
     checkin_time: budapestInstant(budapestDateTime(g.checkin_time).date, form.arrivalTime), checkout_time: budapestInstant(budapestDateTime(g.checkout_time).date, form.departureTime),
   };
 }
