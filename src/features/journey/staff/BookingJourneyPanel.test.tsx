@@ -152,6 +152,8 @@ describe('BookingJourneyPanel (reception)', () => {
     refuseInsert = 'Uniqueness violation. duplicate key value violates unique constraint "guest_checkins_booking_unit_id_document_id_key"';
     render('member', 'hu');
     await screen.findAllByTestId('checked-in-guest');
+    // The stay's times as Hungarian writes dates, not English month names.
+    expect(screen.getAllByTestId('checked-in-guest')[0].textContent).toContain('2026. dec. 10. 15:00');
     expect(screen.getByRole('button', { name: 'Kijelentkezés rögzítése' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Vendég bejelentkeztetése' }));
     await fillGuest(user, { lastName: 'Vezetéknév *', firstName: 'Keresztnév *', motherLastName: 'Anyja vezetékneve *', motherFirstName: 'Anyja keresztneve *', dob: 'Születési dátum *', pob: 'Születési hely *', gender: 'Nem *', nationality: 'Állampolgárság *', country: 'Ország *', zip: 'Irányítószám', documentType: 'Okmány típusa *', documentId: 'Okmányszám *' });

@@ -55,7 +55,9 @@ function checkinRow(unit: { id: string; checkin: string; checkout: string }, g: 
 }
 
 const time = (value: string | null) => (value ? value.slice(0, 5) : '');
-const stamp = (value: string) => new Date(value).toLocaleString('en-GB', { timeZone: 'Europe/Budapest', dateStyle: 'medium', timeStyle: 'short' });
+/** A moment in Budapest, written the way the reader's language writes dates. */
+const stamp = (value: string, language: string) =>
+  new Date(value).toLocaleString(language === 'hu' ? 'hu-HU' : 'en-GB', { timeZone: 'Europe/Budapest', dateStyle: 'medium', timeStyle: 'short' });
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -69,7 +71,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
-  const { t } = useTranslation('journey');
+  const { t, i18n } = useTranslation('journey');
   const q = useQuery(BookingJourneyDocument, { variables: { bookingId }, fetchPolicy: 'cache-and-network' });
   const { user } = useSessionUser();
   const reception = Boolean(user?.role && RECEPTION_ROLES.includes(user.role));
@@ -172,7 +174,7 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
                 <Typography variant="body2">{g.unit}</Typography>
                 <Typography variant="body2">{`${t('staff.born')}: ${g.dob}${g.pob ? `, ${g.pob}` : ''} · ${g.nationality}`}</Typography>
                 <Typography variant="body2">{`${t('staff.document')}: ${t(`documentTypes.${g.document_type}`)} ${g.document_id}`}</Typography>
-                <Typography variant="body2">{`${stamp(g.checkin_time)} – ${stamp(g.checkout_time)}`}</Typography>
+                <Typography variant="body2">{`${stamp(g.checkin_time, i18n.language)} – ${stamp(g.checkout_time, i18n.language)}`}</Typography>
                 {g.scanned ? <Chip size="small" label={t('staff.scanned')} /> : null}
                 {g.registry_submissions.length ? (
                   <Chip size="small" color="error" data-testid="registry-refused" label={t('staff.registryRefused', { services: [...new Set(g.registry_submissions.map((r) => r.service.toUpperCase()))].join(', ') })} />
@@ -183,7 +185,7 @@ export function BookingJourneyPanel({ bookingId }: BookingSectionProps) {
                   </Button>
                 ) : null}
                 {g.checked_out_at ? (
-                  <Typography variant="body2" data-testid="checked-out">{t('staff.checkedOut', { time: stamp(g.checked_out_at) })}</Typography>
+                  <Typography variant="body2" data-testid="checked-out">{t('staff.checkedOut', { time: stamp(g.checked_out_at, i18n.language) })}</Typography>
                 ) : reception ? (
                   <Button size="small" variant="outlined" disabled={busyGuest === g.id} onClick={() => void checkOut(g.id, `${g.first_name} ${g.last_name}`)}>
                     {t('staff.recordCheckout')}
