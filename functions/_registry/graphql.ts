@@ -2,7 +2,12 @@
 // with the admin secret (the worker). Errors are thrown with the engine's message.
 const TIMEOUT_MS = 10_000;
 
-export type Credentials = { admin: true } | { authorization: string; role?: string };
+/**
+ * `actingUserId`: with the admin secret, the signed-in user on whose behalf the work runs (e.g. "Sync
+ * now"): sent as the session's x-hasura-user-id, so triggers that record who changed a row (the booking
+ * history) name that user instead of "system". The caller must have been verified already.
+ */
+export type Credentials = { admin: true; actingUserId?: string } | { authorization: string; role?: string };
 
 export class GraphqlError extends Error {
   constructor(
@@ -17,8 +22,10 @@ export async function gql<T>(credentials: Credentials, query: string, variables:
   const url = process.env.NHOST_GRAPHQL_URL;
   if (!url) throw new Error('NHOST_GRAPHQL_URL is not set');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if ('admin' in credentials) headers['x-hasura-admin-secret'] = process.env.NHOST_ADMIN_SECRET ?? '';
-  else {
+  if ('admin' in credentials) {
+    headers['x-hasura-admin-secret'] = process.env.NHOST_ADMIN_SECRET ?? '';
+    if (credentials.actingUserId) headers['x-hasura-user-id'] = credentials.actingUserId;
+  } else {
     headers.authorization = credentials.authorization;
     if (credentials.role) headers['x-hasura-role'] = credentials.role;
   }

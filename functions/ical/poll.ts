@@ -24,8 +24,8 @@ const CLAIM = `mutation IcalClaim($id: uuid!, $now: timestamptz!, $until: timest
   update_ical_import_feeds(where: { id: { _eq: $id }, is_active: { _eq: true }, _or: [{ lease_until: { _is_null: true } }, { lease_until: { _lt: $now } }] }, _set: { lease_until: $until }) { affected_rows }
 }`;
 
-/** Polls the due feeds (all, or the ids given) and returns each outcome. */
-export async function pollFeeds(onlyIds?: readonly string[]): Promise<(ImportResult & { feedId: string })[]> {
+/** Polls the due feeds (all, or the ids given) and returns each outcome; `actingUserId`: see importFeed. */
+export async function pollFeeds(onlyIds?: readonly string[], actingUserId?: string): Promise<(ImportResult & { feedId: string })[]> {
   const now = new Date();
   const due = (await gql<{ ical_import_feeds: FeedRow[] }>(admin, DUE, { now: now.toISOString() })).ical_import_feeds.filter((f) => !onlyIds || onlyIds.includes(f.id));
   const today = todayInBudapest(now);
@@ -36,7 +36,7 @@ export async function pollFeeds(onlyIds?: readonly string[]): Promise<(ImportRes
     for (let feed = queue.shift(); feed && Date.now() < deadline; feed = queue.shift()) {
       const claim = await gql<{ update_ical_import_feeds: { affected_rows: number } }>(admin, CLAIM, { id: feed.id, now: new Date().toISOString(), until: new Date(Date.now() + LEASE_MS).toISOString() });
       if (claim.update_ical_import_feeds.affected_rows !== 1) continue; // another poll has it
-      results.push({ feedId: feed.id, ...(await importFeed(feed, today)) });
+      results.push({ feedId: feed.id, ...(await importFeed(feed, today, { actingUserId })) });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

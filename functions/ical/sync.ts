@@ -24,6 +24,8 @@ function callerOf(authorization: string): string {
   return `token:${crypto.createHash('sha256').update(authorization).digest('hex')}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function fail(res: Response, status: number, error: string, message: string, field?: string): void {
   res.status(status).json({ status, error, message, ...(field ? { field } : {}) });
 }
@@ -44,12 +46,14 @@ export default async function sync(req: Request, res: Response): Promise<void> {
     if (error instanceof GraphqlError && error.code === 'validation-failed') return fail(res, 404, 'not-found', 'No such feed');
     throw error;
   }
-  const retryAfter = takeSync(feedId, callerOf(authorization));
+  // The engine has just accepted the token, so its user id is verified; a non-uuid one is never sent.
+  const caller = callerOf(authorization);
+  const retryAfter = takeSync(feedId, caller);
   if (retryAfter) {
     res.setHeader('Retry-After', String(retryAfter));
     return fail(res, 429, 'rate-limited', `At most ${SYNC_LIMITS.feed.max} syncs of a feed and ${SYNC_LIMITS.user.max} in all per user in 10 minutes`);
   }
-  const [result] = await pollFeeds([feedId]);
+  const [result] = await pollFeeds([feedId], UUID.test(caller) ? caller : undefined);
   if (!result) return fail(res, 409, 'busy', 'The feed is being polled right now, or it is switched off');
   res.json({ status: result.status, created: result.created, moved: result.moved, cancelled: result.cancelled, conflicts: result.conflicts.length });
 }

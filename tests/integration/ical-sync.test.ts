@@ -247,6 +247,31 @@ describe('syncing one feed now (POST /v1/functions/ical/sync)', () => {
     await deactivate(id);
     expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id })).status).toBe(409);
   }, 30_000);
+
+  it("names the user who pressed Sync now in the booking's history; the scheduled poll stays the system", async () => {
+    routes.set('/who.ics', { body: airbnb([{ uid: 'who-1', from: 480, to: 482 }]) });
+    const id = await addFeed(member, UNIT.studio, 'airbnb', '/who.ics');
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id })).body).toMatchObject({ created: 1 });
+    routes.set('/who.ics', { body: airbnb([]) });
+    expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id })).body).toMatchObject({ cancelled: 1 });
+    const [booking] = await importedBy('airbnb', 'who-%');
+    const history = await client.data<{ booking_status_changes: { new_status: string; changed_by_user_id: string | null; changed_by_name: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: asc}) { new_status changed_by_user_id changed_by_name } }', { b: booking.id });
+    const { user } = await client.data<{ user: { displayName: string } }>('admin-secret', 'query($id: uuid!) { user(id: $id) { displayName } }', { id: DEMO.member });
+    expect(history.booking_status_changes).toEqual([
+      { new_status: 'new', changed_by_user_id: DEMO.member, changed_by_name: user.displayName },
+      { new_status: 'cancelled', changed_by_user_id: DEMO.member, changed_by_name: user.displayName },
+    ]);
+    // A token naming another user in a header cannot pass itself off: only the verified token's user is named.
+    routes.set('/who.ics', { body: airbnb([{ uid: 'who-1', from: 480, to: 482 }]) });
+    const forgedHeader = await fetch(`${backend.url}/v1/functions/ical/sync`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-user-id': DEMO.manager, authorization: `Bearer ${await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member }, sub: DEMO.member }, 900)}` },
+      body: JSON.stringify({ feedId: id }),
+    });
+    expect(forgedHeader.status).toBe(200);
+    const after = await client.data<{ booking_status_changes: { changed_by_user_id: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: desc}, limit: 1) { changed_by_user_id } }', { b: booking.id });
+    expect(after.booking_status_changes).toEqual([{ changed_by_user_id: DEMO.member }]);
+  }, 30_000);
 });
 
 describe('the export feed', () => {

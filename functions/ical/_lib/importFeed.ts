@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { FeedParseError, parseFeed } from '../../../src/domain/ical/parseFeed';
 import { importedGuestName, planImport, type Conflict, type ImportAction, type KnownBooking, type OtherStay } from '../../../src/domain/ical/planImport';
-import { admin, gql } from '../../_registry/graphql';
+import { admin, gql, type Credentials } from '../../_registry/graphql';
 import { FeedFetchError, fetchFeed, type FetchConfig } from './fetchFeed';
 
 export interface FeedRow {
@@ -71,12 +71,12 @@ function publicError(error: unknown, feedId: string): string {
 
 const isOverlap = (error: unknown) => error instanceof Error && /booked_units_no_overlap|conflicting key value/i.test(error.message);
 
-async function apply(action: ImportAction, feed: FeedRow, accommodationId: string): Promise<void> {
+async function apply(action: ImportAction, feed: FeedRow, accommodationId: string, writer: Credentials): Promise<void> {
   switch (action.kind) {
     case 'create': {
       const id = crypto.randomUUID();
       const e = action.event;
-      await gql(admin, CREATE, {
+      await gql(writer, CREATE, {
         booking: {
           id,
           accommodation_id: accommodationId,
@@ -98,18 +98,29 @@ async function apply(action: ImportAction, feed: FeedRow, accommodationId: strin
       return;
     }
     case 'move':
-      await gql(admin, SET, { id: action.bookingId, set: { checkin: action.start, checkout: action.end, status: 'modified' } });
+      await gql(writer, SET, { id: action.bookingId, set: { checkin: action.start, checkout: action.end, status: 'modified' } });
       return;
     case 'reactivate':
-      await gql(admin, SET, { id: action.bookingId, set: { checkin: action.start, checkout: action.end, status: 'modified' } });
+      await gql(writer, SET, { id: action.bookingId, set: { checkin: action.start, checkout: action.end, status: 'modified' } });
       return;
     case 'cancel':
-      await gql(admin, SET, { id: action.bookingId, set: { status: 'cancelled' } });
+      await gql(writer, SET, { id: action.bookingId, set: { status: 'cancelled' } });
       return;
   }
 }
 
-export async function importFeed(feed: FeedRow, today: string, config?: FetchConfig): Promise<ImportResult> {
+export interface ImportOptions {
+  /** The fetch client's settings (tests: internal addresses allowed). */
+  config?: FetchConfig;
+  /** The signed-in user who asked for this import ("Sync now"): the booking history names them. */
+  actingUserId?: string;
+}
+
+export async function importFeed(feed: FeedRow, today: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const { config, actingUserId } = options;
+  // Bookings are written with the admin secret either way; a user's "Sync now" names the user in the
+  // session, so the status history says who (the scheduled poll stays "system").
+  const writer: Credentials = actingUserId ? { admin: true, actingUserId } : admin;
   const result: ImportResult = { status: 'ok', created: 0, moved: 0, cancelled: 0, conflicts: [] };
   try {
     const events = parseFeed(await fetchFeed(feed.url, config));
@@ -143,7 +154,7 @@ export async function importFeed(feed: FeedRow, today: string, config?: FetchCon
     }
     for (const action of plan.actions) {
       try {
-        await apply(action, feed, state.units_by_pk.accommodation_id);
+        await apply(action, feed, state.units_by_pk.accommodation_id, writer);
         if (action.kind === 'create') result.created += 1;
         else if (action.kind === 'move' || action.kind === 'reactivate') result.moved += 1;
         else if (action.kind === 'cancel') result.cancelled += 1;
