@@ -155,6 +155,19 @@ describe('inbox writes', () => {
     expect(code(await client.gql(manager, `mutation { delete_snippets_by_pk(id: "${made.insert_snippets_one.id}") { id } }`))).toBe('validation-failed');
     expect((await client.data<{ snippets: unknown[] }>(manager, '{ snippets { id } }')).snippets.length).toBeGreaterThan(0);
   });
+
+  it('snippets: the database holds the form\'s lengths (name 100, category 50, body 5000) against requests past the form', async () => {
+    const insert = (o: Record<string, unknown>) => client.gql(communicator, 'mutation($o: snippets_insert_input!) { insert_snippets_one(object: $o) { id } }', { o: { language: 'hu', ...o } });
+    expect(code(await insert({ name: 'Long body', body: 'x'.repeat(5001) }))).toBe('constraint-violation');
+    expect(code(await insert({ name: 'Huge body', body: 'x'.repeat(100_000) }))).toBe('constraint-violation');
+    expect(code(await insert({ name: 'n'.repeat(101), body: 'x' }))).toBe('constraint-violation');
+    expect(code(await insert({ name: 'Long category', category: 'c'.repeat(51), body: 'x' }))).toBe('constraint-violation');
+    const made = await client.data<{ insert_snippets_one: { id: string } }>(communicator, 'mutation($o: snippets_insert_input!) { insert_snippets_one(object: $o) { id } }', { o: { language: 'hu', name: 'n'.repeat(100), category: 'c'.repeat(50), body: 'é'.repeat(5000) } });
+    // An update is checked too: a stored snippet cannot grow past the limit afterwards.
+    expect(code(await client.gql(communicator, 'mutation($id: uuid!, $b: String!) { update_snippets_by_pk(pk_columns: {id: $id}, _set: {body: $b}) { id } }', { id: made.insert_snippets_one.id, b: 'y'.repeat(5001) }))).toBe('constraint-violation');
+    const kept = await client.data<{ snippets_by_pk: { body: string } }>(communicator, 'query($id: uuid!) { snippets_by_pk(id: $id) { body } }', { id: made.insert_snippets_one.id });
+    expect(kept.snippets_by_pk.body).toBe('é'.repeat(5000));
+  });
 });
 
 describe('tokens', () => {
