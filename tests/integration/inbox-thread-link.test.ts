@@ -96,6 +96,26 @@ describe('linking a conversation to a booking', () => {
     expect(await linksOf(unlinked)).toEqual({ bookings: [], accommodations: [] });
   });
 
+  it("the conversation's open needsreply task follows the link: the booking and its property manager see it, and unlinking takes it back", async () => {
+    const thread = await newThread('Late check-in question');
+    const tasks = await client.data<{ open: { id: string }; done: { id: string } }>(
+      'admin-secret',
+      `mutation ($t: uuid!) { open: insert_tasks_one(object: {type: needsreply, title: "Reply to the guest", thread_id: $t}) { id }
+         done: insert_tasks_one(object: {type: needsreply, title: "Answered earlier", thread_id: $t, completed: true}) { id } }`,
+      { t: thread },
+    );
+    const bookingOf = async (id: string) => (await client.data<{ tasks_by_pk: { booking_id: string | null } }>('admin-secret', 'query ($id: uuid!) { tasks_by_pk(id: $id) { booking_id } }', { id })).tasks_by_pk.booking_id;
+    const managerSees = async () => (await client.data<{ tasks: { id: string }[] }>(manager, 'query ($t: uuid!) { tasks(where: {thread_id: {_eq: $t}}) { id } }', { t: thread })).tasks.map((t) => t.id);
+    expect(await managerSees()).toEqual([]);
+    expect((await link(communicator, thread, vaciBookings[1], [ACC.vaci])).errors).toBeUndefined();
+    expect(await bookingOf(tasks.open.id)).toBe(vaciBookings[1]);
+    expect(await bookingOf(tasks.done.id)).toBeNull(); // a done task keeps what it had
+    expect(await managerSees()).toEqual([tasks.open.id]);
+    expect((await client.gql(communicator, UNLINK, { threadId: thread, bookingId: vaciBookings[1], accommodationId: ACC.vaci })).errors).toBeUndefined();
+    expect(await bookingOf(tasks.open.id)).toBeNull();
+    expect(await managerSees()).toEqual([]);
+  });
+
   for (const who of [as('cleaner', DEMO.cleaner), as('owner', DEMO.owner), as('inspector', DEMO.inspector), as('contractor', DEMO.contractor), as('user', DEMO.owner), 'public' as const]) {
     it(`${typeof who === 'string' ? who : who.role} cannot link or unlink (no such mutation for them)`, async () => {
       expect(code(await link(who, unlinked, vaciBookings[0], [ACC.vaci]))).toBe('validation-failed');
