@@ -12,6 +12,8 @@ const config = {
   // A separate build folder (e.g. for the e2e build) so a running `next dev` and a build never
   // overwrite each other's output.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // `npm run bench:calendar -- --profile` names the functions of a CPU profile from these maps.
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === 'true',
 };
 
 // `npm run bench:web -- --analyze` (ANALYZE=true): treemaps of what each chunk holds, written to

@@ -11,6 +11,10 @@
 //     (what `bench:calendar`'s 11 s measurement ran into right after seeding 5,854 stays).
 // Database: in-memory PGlite, or a server Postgres with `--database-url postgres://...` (a fresh
 // database is created there and dropped after). PORT picks the backend's port (default: any free).
+// `--burst-only` measures the events worker alone: the seed's own events are dropped, then BURST
+// bookings with their stays are inserted in one mutation and the run reports how long until each
+// queued event was tried once and which function calls failed meanwhile, by message (the pool
+// size is HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, or the backend's default).
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -180,15 +184,24 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl, statementTimeoutMs: 0 });
   let backend: RunningBackend | undefined;
   let failures = 0;
+  const failed = new Map<string, number>();
+  const burstOnly = process.argv.includes('--burst-only');
   try {
     const from = addDays(iso(new Date()), -new Date().getUTCDate() + 1);
     let t = performance.now();
     await migrate(db, { projectDir: config.projectDir, applySeeds: false });
     await seed(db, from);
+    // The seed's own events would be delivered during the measurement; the burst-only run drops them.
+    if (burstOnly) await db.exec('DELETE FROM hdb_catalog.event_log');
     await db.exec('ANALYZE');
     console.log(`database: ${databaseUrl ? 'server Postgres' : 'PGlite (in memory)'}; migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     // Function failures (no NTAK double runs here) are counted, not printed.
-    backend = await startBackend(config, { db, log: { info: () => undefined, warn: () => undefined, error: () => (failures += 1) } });
+    const onError = (m: string, e?: unknown) => {
+      failures += 1;
+      const key = `${m}${e instanceof Error ? `: ${e.message}` : e ? `: ${String(e)}` : ''}`.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '<id>').slice(0, 200);
+      failed.set(key, (failed.get(key) ?? 0) + 1);
+    };
+    backend = await startBackend(config, { db, log: { info: () => undefined, warn: () => undefined, error: onError } });
     const token = await backend.ctx.jwt.sign(
       { sub: MEMBER, 'https://hasura.io/jwt/claims': { 'x-hasura-default-role': 'member', 'x-hasura-allowed-roles': ['member'], 'x-hasura-user-id': MEMBER } },
       3600,
@@ -200,7 +213,7 @@ async function main(): Promise<void> {
     const probe = timedExecutor(db, config.projectDir);
     const executor = await probe.executor();
 
-    for (const c of CASES) {
+    for (const c of burstOnly ? [] : CASES) {
       const variables = { units: { id: { _in: await unitIds(db, c.units) } }, from, to: addDays(from, c.nights) };
       console.log(`\nCalendarWindow, ${c.units} units x ${c.nights} nights:`);
       for (const role of roles) {
@@ -241,12 +254,15 @@ async function main(): Promise<void> {
     // The burst: stays inserted through GraphQL queue events (cleaning plans, NTAK) that the worker
     // delivers over the same database; the window is timed while it works and once it has finished.
     const variables = { units: { id: { _in: await unitIds(db, 100) } }, from, to: addDays(from, 56) };
+    const burstUnits = await unitIds(db, 100);
     const stays = Array.from({ length: BURST }, (_, i) => ({
       accommodation_id: ACCOMMODATION,
       customer_name: `Burst ${i}`,
       checkin: addDays(from, 400 + (i % 300)),
       checkout: addDays(from, 402 + (i % 300)),
       adults: 2,
+      // The burst-only run books a unit too, as the calendar does (cleaning plans and NTAK room events).
+      ...(burstOnly ? { booked_units: { data: [{ unit_id: burstUnits[Math.floor(i / 6) % 100], checkin: addDays(from, 400 + (i % 300)), checkout: addDays(from, 402 + (i % 300)), adults: 2 }] } } : {}),
     }));
     // Waiting: queued and not yet tried once (failing deliveries, e.g. NTAK without a certificate, retry later).
     const waiting = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM hdb_catalog.event_log WHERE NOT delivered AND NOT error AND tries = 0')).rows[0].n);
@@ -264,6 +280,11 @@ async function main(): Promise<void> {
       left = await waiting();
     }
     console.log(`  every queued event tried once after ${((performance.now() - t) / 1000).toFixed(1)} s${left ? ` (${left} still waiting at the 300 s cap)` : ''}; ${failures} function calls failed meanwhile (no NTAK double here)`);
+    const outcomes = await db.query<{ trigger_name: string; status: string; n: string }>(
+      `SELECT trigger_name, coalesce(status::text, 'none') AS status, count(*)::text AS n FROM hdb_catalog.event_invocation_logs GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    console.log(`  webhook answers (trigger, HTTP status, count): ${outcomes.rows.map((r) => `${r.trigger_name} ${r.status} ${r.n}`).join('; ')}`);
+    for (const [m, n] of [...failed].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${n} x ${m}`);
     const quiet: number[] = [];
     for (let i = 0; i < 3; i += 1) quiet.push((await post(backend.url, roles[0].headers, { query: windowDocument('query'), variables })).ms);
     console.log(`  the same window after: ${quiet.map(ms).join(', ')}`);

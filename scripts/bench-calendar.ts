@@ -8,6 +8,12 @@
 //   - the window request (100 units x 56 nights, 50 x 90) as one GraphQL round trip, once the events
 //     the seed queued were delivered.
 // `--skip-build` reuses the last build (node_modules/.cache/next-bench-calendar).
+// For repeated runs: BENCH_CALENDAR_DATA_DIR keeps the seeded database there (seeded once, reused
+// while its unit count matches); BENCH_CALENDAR_PASSES scrolls the year that many times (back to
+// the start between passes); BENCH_CALENDAR_BACKEND_PORT / BENCH_CALENDAR_WEB_PORT fix the ports.
+// `--profile <file.cpuprofile>` records one more pass with the CPU profiler (its overhead makes
+// that pass slower; it is not counted) and prints what ran in its long tasks, named by the build's
+// source maps (a build made with --profile has them).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from './browser';
+import { busyStretches, sourceMapLookup, top, total, type CallFrame, type CpuProfile, type SourceMap } from './bench-calendar/cpuProfile';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // Overridable so an e2e build (same backend port) can be reused, or reuse this one.
@@ -57,7 +64,13 @@ const backendUrls = (port: number) => {
   const base = `http://localhost:${port}`;
   return { NEXT_PUBLIC_NHOST_AUTH_URL: `${base}/v1/auth`, NEXT_PUBLIC_NHOST_GRAPHQL_URL: `${base}/v1/graphql`, NEXT_PUBLIC_NHOST_STORAGE_URL: `${base}/v1/storage`, NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `${base}/v1/functions` };
 };
-const webEnv = (port: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', ...backendUrls(port) });
+const argValue = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const PROFILE = argValue('--profile');
+const PASSES = Math.max(1, Number(process.env.BENCH_CALENDAR_PASSES ?? 1));
+const webEnv = (port: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NEXT_BROWSER_SOURCE_MAPS: PROFILE ? 'true' : 'false', ...backendUrls(port) });
 
 function build(port: number): Promise<void> {
   console.log(`building into ${DIST_DIR} ...`);
@@ -124,21 +137,81 @@ async function seed(port: number, from: Date): Promise<{ accommodationId: string
   return { accommodationId, bookings };
 }
 
+interface ScrollResult {
+  ms: number;
+  frames: number;
+  p50: number;
+  p95: number;
+  max: number;
+  longTasks: number;
+  longestTask: number;
+}
+
+/** Scrolls the whole year in the page, a week per frame, collecting long tasks and frame times. */
+async function scrollYear(longTaskMs: number): Promise<ScrollResult> {
+  const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+  const long: number[] = [];
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration)));
+  observer.observe({ type: 'longtask', buffered: false });
+  const frames: number[] = [];
+  let last = performance.now();
+  const started = last;
+  while (grid.scrollLeft + grid.clientWidth < grid.scrollWidth - 1) {
+    grid.scrollLeft += 7 * 56;
+    await new Promise((r) => requestAnimationFrame(r));
+    const now = performance.now();
+    frames.push(now - last);
+    last = now;
+  }
+  // Let the last windows arrive and render.
+  await new Promise((r) => setTimeout(r, 1500));
+  observer.disconnect();
+  frames.sort((a, b) => a - b);
+  return { ms: last - started, frames: frames.length, p50: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], max: frames[frames.length - 1], longTasks: long.filter((d) => d > longTaskMs).length, longestTask: long.length ? Math.max(...long) : 0 };
+}
+
+/** Back to the start of the range, and its window loaded and drawn. */
+async function rewind(): Promise<void> {
+  const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+  grid.scrollLeft = 0;
+  await new Promise((r) => setTimeout(r, 3000));
+}
+
+/** Names profile frames by the chunks' source maps (fetched from the web server), where there are some. */
+async function frameNamer(profile: CpuProfile): Promise<(f: CallFrame) => string> {
+  const lookups = new Map<string, ((line: number, column: number) => string | null) | null>();
+  for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
+    if (!url.startsWith('http')) continue;
+    const res = await fetch(`${url}.map`).catch(() => null);
+    lookups.set(url, res?.ok ? sourceMapLookup((await res.json()) as SourceMap) : null);
+  }
+  return (f) => {
+    const original = lookups.get(f.url)?.(f.lineNumber, f.columnNumber);
+    const at = original ?? `${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    return `${f.functionName || '(anonymous)'} @ ${at}`;
+  };
+}
+
 async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   const reuse = skipBuild && fs.existsSync(BUILD_PORT);
   const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : Number(process.env.BENCH_CALENDAR_BACKEND_PORT ?? 0) || (await freePort());
-  const webPort = await freePort();
+  const webPort = Number(process.env.BENCH_CALENDAR_WEB_PORT ?? 0) || (await freePort());
   if (!reuse) await build(backendPort);
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-bench-calendar-'));
+  const keep = process.env.BENCH_CALENDAR_DATA_DIR;
+  const data = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-bench-calendar-'));
+  const seedFile = path.join(data, 'bench-seed.json');
   try {
     const backend = start('npx', ['tsx', 'backend/cli.ts', '--port', String(backendPort), '--data', data], { NHOST_BACKEND_QUIET: 'true', AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${webPort}` });
     await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child);
     const first = new Date();
     const from = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 1, 1));
     const seeded = Date.now();
-    const { accommodationId, bookings } = await seed(backendPort, from);
-    console.log(`seeded ${UNITS} units x ${DAYS} nights, ${bookings} stays in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const kept = fs.existsSync(seedFile) ? (JSON.parse(fs.readFileSync(seedFile, 'utf8')) as { accommodationId: string; bookings: number; units: number; from: string }) : null;
+    const reused = kept && kept.units === UNITS && kept.from === iso(from) ? kept : null;
+    const { accommodationId, bookings } = reused ?? (await seed(backendPort, from));
+    if (keep && !reused) fs.writeFileSync(seedFile, JSON.stringify({ accommodationId, bookings, units: UNITS, from: iso(from) }));
+    console.log(reused ? `reusing the database in ${data}: ${UNITS} units, ${bookings} stays` : `seeded ${UNITS} units x ${DAYS} nights, ${bookings} stays in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
     const web = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(webPort)], webEnv(backendPort));
     await waitForUrl(`http://localhost:${webPort}/`, web.child);
     // Let the events worker try every event the inserts queued (cleaning plans, NTAK) before
@@ -193,27 +266,35 @@ async function main(): Promise<void> {
     const cells = await page.locator('[role="gridcell"]').count();
 
     // Scroll the whole year, a week per frame, collecting long tasks and frame times.
-    const scroll = await page.evaluate(async (longTaskMs) => {
-      const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
-      const long: number[] = [];
-      const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration)));
-      observer.observe({ type: 'longtask', buffered: false });
-      const frames: number[] = [];
-      let last = performance.now();
-      const started = last;
-      while (grid.scrollLeft + grid.clientWidth < grid.scrollWidth - 1) {
-        grid.scrollLeft += 7 * 56;
-        await new Promise((r) => requestAnimationFrame(r));
-        const now = performance.now();
-        frames.push(now - last);
-        last = now;
+    const passes: ScrollResult[] = [];
+    for (let i = 0; i < PASSES; i += 1) {
+      if (i > 0) await page.evaluate(rewind);
+      passes.push(await page.evaluate(scrollYear, LONG_TASK_MS));
+    }
+    const scroll = passes[0];
+    if (PROFILE) {
+      await page.evaluate(rewind);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      const profiled = await page.evaluate(scrollYear, LONG_TASK_MS);
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      const stretches = busyStretches(profile, LONG_TASK_MS, await frameNamer(profile));
+      console.log(`\nProfiled pass (profiler on: ${profiled.longTasks} long tasks, longest ${profiled.longestTask.toFixed(0)} ms); ${PROFILE}`);
+      console.log(`busy stretches over ${LONG_TASK_MS} ms: ${stretches.length} (${stretches.map((x) => x.ms.toFixed(0)).join(', ')} ms)`);
+      for (const st of stretches) {
+        console.log(`\n  at ${st.start.toFixed(0)} ms, ${st.ms.toFixed(1)} ms; inclusive:`);
+        console.log(top(st.inclusive, 25).map((l) => `    ${l}`).join('\n'));
+        console.log('  self:');
+        console.log(top(st.self, 12).map((l) => `    ${l}`).join('\n'));
       }
-      // Let the last windows arrive and render.
-      await new Promise((r) => setTimeout(r, 1500));
-      observer.disconnect();
-      frames.sort((a, b) => a - b);
-      return { ms: last - started, frames: frames.length, p50: frames[Math.floor(frames.length / 2)], p95: frames[Math.floor(frames.length * 0.95)], max: frames[frames.length - 1], longTasks: long.filter((d) => d > longTaskMs).length, longestTask: long.length ? Math.max(...long) : 0 };
-    }, LONG_TASK_MS);
+      console.log('\n  all stretches together, inclusive:');
+      console.log(top(total(stretches, 'inclusive'), 40).map((l) => `    ${l}`).join('\n'));
+      console.log('  all stretches together, self:');
+      console.log(top(total(stretches, 'self'), 25).map((l) => `    ${l}`).join('\n'));
+    }
     await browser.close();
 
     const firstScreen = marks.firstScreen - marks.data;
@@ -223,10 +304,11 @@ async function main(): Promise<void> {
     console.log(`  one window (rates, dates, rules, stays) as one GraphQL round trip, median of 5: ${roundTrips.join(', ')}`);
     console.log(`  horizontal scroll of the year: ${scroll.frames} frames in ${scroll.ms.toFixed(0)} ms; frame p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms`);
     console.log(`  long tasks over ${LONG_TASK_MS} ms while scrolling: ${scroll.longTasks} (target 0), longest ${scroll.longestTask.toFixed(0)} ms`);
+    if (passes.length > 1) console.log(`  every pass (long tasks / longest ms / frame p95 ms): ${passes.map((p) => `${p.longTasks}/${p.longestTask.toFixed(0)}/${p.p95.toFixed(0)}`).join(', ')}`);
     console.log(`  window subscriptions started: ${subscriptions} (one per 28-day window crossed, each one GraphQL operation); largest answer ${(largest / 1024).toFixed(0)} kB`);
   } finally {
     stopAll();
-    fs.rmSync(data, { recursive: true, force: true });
+    if (!keep) fs.rmSync(data, { recursive: true, force: true });
   }
 }
 
