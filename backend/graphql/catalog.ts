@@ -32,10 +32,19 @@ export interface CatalogForeignKey {
   refColumns: string[];
 }
 
+/** What Postgres lets a client do to a view's rows (auto-updatable views, INSTEAD OF triggers). */
+export interface ViewMutability {
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+}
+
 export interface CatalogTable {
   schema: string;
   name: string;
   kind: string;
+  /** Views and materialized views only (Hasura's view_info); tables are always mutable. */
+  view: ViewMutability | null;
   columns: CatalogColumn[];
   primaryKey: CatalogConstraint | null;
   uniques: CatalogConstraint[];
@@ -70,9 +79,11 @@ const EXCLUDED = `('pg_catalog','information_schema','pg_toast')`;
 export async function readCatalog(db: Queryable): Promise<Catalog> {
   const cols = await db.query<{
     schema: string; table: string; kind: string; column: string; sql_type: string; typname: string; typtype: string;
-    elem: string | null; notnull: boolean; hasdef: boolean; generated: boolean; enum_values: string[] | null;
+    elem: string | null; notnull: boolean; hasdef: boolean; generated: boolean; enum_values: string[] | null; updatable: number | null;
   }>(`
     SELECT n.nspname AS schema, c.relname AS table, c.relkind::text AS kind, a.attname AS column,
+           -- As Hasura's pg_table_metadata.sql: bits 4 update, 8 insert, 16 delete (triggers included).
+           CASE WHEN c.relkind IN ('v', 'm') THEN pg_catalog.pg_relation_is_updatable(c.oid, true) END AS updatable,
            format_type(a.atttypid, CASE WHEN t.typname IN ('bpchar', 'bit', '_bpchar', '_bit') THEN a.atttypmod END) AS sql_type, t.typname, t.typtype::text AS typtype,
            et.typname AS elem, a.attnotnull AS notnull,
            (a.atthasdef OR a.attidentity <> '') AS hasdef,
@@ -91,7 +102,9 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
     const key = tableKey(r.schema, r.table);
     let t = tables.get(key);
     if (!t) {
-      t = { schema: r.schema, name: r.table, kind: r.kind, columns: [], primaryKey: null, uniques: [], foreignKeys: [] };
+      const u = r.updatable;
+      const view = u === null ? null : { updatable: (u & 4) === 4, insertable: (u & 8) === 8, deletable: (u & 16) === 16 };
+      t = { schema: r.schema, name: r.table, kind: r.kind, view, columns: [], primaryKey: null, uniques: [], foreignKeys: [] };
       tables.set(key, t);
     }
     t.columns.push({

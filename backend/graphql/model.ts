@@ -106,6 +106,12 @@ export interface Table {
   insert: Map<string, InsertPerm>;
   update: Map<string, UpdatePerm>;
   delete: Map<string, DeletePerm>;
+  /**
+   * Which mutations Postgres allows on the rows (Hasura's isMutable): tables always, views as
+   * pg_relation_is_updatable says (an automatically updatable view, or INSTEAD OF triggers).
+   */
+  mutable: { insert: boolean; update: boolean; delete: boolean };
+  /** A view or materialized view (its rows are another table's). */
   isView: boolean;
   /** Hasura enum table (`is_enum: true`): its rows, filled in when the model is loaded. */
   enumValues: { value: string; comment: string | null }[] | null;
@@ -260,7 +266,8 @@ function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
     insert: new Map(),
     update: new Map(),
     delete: new Map(),
-    isView: ct.kind !== 'r' && ct.kind !== 'p',
+    isView: ct.view !== null,
+    mutable: ct.view ? { insert: ct.view.insertable, update: ct.view.updatable, delete: ct.view.deletable } : { insert: true, update: true, delete: true },
     enumValues: tm.is_enum ? [] : null,
   };
 }
@@ -304,7 +311,8 @@ function objectRel(r: RelationshipMeta, t: Table, ct: CatalogTable, catalog: Cat
     const mapping = Object.entries(manual.column_mapping);
     return {
       name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), mapping,
-      insertBeforeParent: manual.insertion_order === 'before_parent', nonNull: false,
+      // Hasura's default for a manual object relationship is before_parent (RQL/DDL/Relationship.hs).
+      insertBeforeParent: manual.insertion_order !== 'after_parent', nonNull: false,
     };
   }
   const spec = r.using.foreign_key_constraint_on;

@@ -67,6 +67,11 @@ export async function authenticate(headers: Headers, opts: SessionOptions): Prom
     }
     const role = variables['x-hasura-role'] ?? ADMIN;
     variables['x-hasura-role'] = role;
+    // Hasura reads this header only with the admin secret, and refuses a value it cannot read.
+    const backendOnly = variables[BACKEND_ONLY_HEADER];
+    if (backendOnly !== undefined && backendOnlyValue(backendOnly) === null) {
+      return deny('bad-request', `${BACKEND_ONLY_HEADER}: ${BOOLEAN_TEXT_ERROR}`);
+    }
     return { ok: true, session: { role, variables, isAdmin: true } };
   }
   const auth = h.authorization;
@@ -128,7 +133,19 @@ function jwtErrorName(e: unknown): string {
   return 'JWSError';
 }
 
+const BACKEND_ONLY_HEADER = 'x-hasura-use-backend-only-permissions';
+const TRUE_TEXTS = ['true', 't', 'yes', 'y'];
+const FALSE_TEXTS = ['false', 'f', 'no', 'n'];
+// Hasura's text (Authentication/User.hs parseStringAsBool), double space included.
+const BOOLEAN_TEXT_ERROR = ` Not a valid boolean text. True values are ${JSON.stringify(TRUE_TEXTS)} and  False values are ${JSON.stringify(FALSE_TEXTS)}. All values are case insensitive`;
+
+/** The backend-only header's value as Hasura reads it (any case); null when it is neither. */
+export function backendOnlyValue(text: string): boolean | null {
+  const v = text.toLowerCase();
+  return TRUE_TEXTS.includes(v) ? true : FALSE_TEXTS.includes(v) ? false : null;
+}
+
 /** Backend-only insert/update/delete permissions are visible with the admin secret plus this header. */
 export function usesBackendOnly(s: EngineSession): boolean {
-  return s.isAdmin && (s.variables['x-hasura-use-backend-only-permissions'] ?? '').toLowerCase() === 'true';
+  return s.isAdmin && backendOnlyValue(s.variables[BACKEND_ONLY_HEADER] ?? '') === true;
 }

@@ -110,8 +110,8 @@ function readAttacks(model: Model, role: string, t: Table): AttackCase[] {
 function writeAttacks(role: string, t: Table): AttackCase[] {
   const out: AttackCase[] = [];
   const canSelect = !!selectPerm(t, role);
-  const ins = t.isView ? null : insertPerm(t, role, false);
-  const upd = t.isView ? null : updatePerm(t, role, false);
+  const ins = t.mutable.insert ? insertPerm(t, role, false) : null;
+  const upd = t.mutable.update ? updatePerm(t, role, false) : null;
   if (ins) {
     for (const c of t.columns.filter((x) => !ins.columns.has(x.name) || x.name in ins.set || x.generated)) {
       out.push(...forms(role, `insert ${t.gqlName}.${c.gqlName}`, 'mutation', `[${t.gqlName}_insert_input!]!`, [{ [c.gqlName]: sampleJson(c) }], (a) => `${t.roots.insert}(objects: ${a}) { affected_rows }`));

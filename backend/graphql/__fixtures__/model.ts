@@ -10,12 +10,12 @@ const col = (name: string, typname: string, sqlType: string, notNull = true): Ca
 
 export function testCatalog(): Catalog {
   const users: CatalogTable = {
-    schema: 'public', name: 'users', kind: 'r',
+    schema: 'public', name: 'users', kind: 'r', view: null,
     columns: [col('id', 'uuid', 'uuid'), col('name', 'text', 'text'), col('prefs', 'jsonb', 'jsonb', false), col('odd "col', 'text', 'text', false)],
     primaryKey: { name: 'users_pkey', columns: ['id'] }, uniques: [], foreignKeys: [],
   };
   const posts: CatalogTable = {
-    schema: 'public', name: 'posts', kind: 'r',
+    schema: 'public', name: 'posts', kind: 'r', view: null,
     columns: [col('id', 'int4', 'integer'), col('owner_id', 'uuid', 'uuid'), col('title', 'text', 'text'), col('likes', 'int8', 'bigint'), col('secret', 'text', 'text', false)],
     primaryKey: { name: 'posts_pkey', columns: ['id'] }, uniques: [],
     foreignKeys: [{ name: 'posts_owner_id_fkey', columns: ['owner_id'], refSchema: 'public', refTable: 'users', refColumns: ['id'] }],

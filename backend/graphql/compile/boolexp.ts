@@ -16,6 +16,11 @@ const TEXT_OPS: Record<string, string> = {
   _regex: '~', _nregex: '!~', _iregex: '~*', _niregex: '!~*',
 };
 const JSONB_OPS = new Set(['_contains', '_contained_in', '_has_key', '_has_keys_any', '_has_keys_all', '_cast']);
+/** ltree operators as Hasura writes them (Translate/BoolExp.hs): the SQL operator and the right side's type. */
+const LTREE_OPS: Record<string, [string, string]> = {
+  _ancestor: ['@>', 'ltree'], _ancestor_any: ['@>', 'ltree[]'], _descendant: ['<@', 'ltree'], _descendant_any: ['<@', 'ltree[]'],
+  _matches: ['~', 'lquery'], _matches_any: ['?', 'lquery[]'], _matches_fulltext: ['@', 'ltxtquery'],
+};
 const COL_CMP: Record<string, string> = { _ceq: '=', _cne: '<>', _cneq: '<>', _cgt: '>', _clt: '<', _cgte: '>=', _clte: '<=' };
 
 const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
@@ -177,7 +182,8 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
     const op = mode === 'permission' ? permissionOp(rawOp) : rawOp;
     if (x === undefined) continue;
     // A client's operator must be one the column's comparison type offers.
-    if (mode === 'where' && column && ((Object.hasOwn(TEXT_OPS, op) && !column.text) || (JSONB_OPS.has(op) && !column.jsonb))) {
+    const misplaced = (Object.hasOwn(TEXT_OPS, op) && !column?.text) || (JSONB_OPS.has(op) && !column?.jsonb) || (Object.hasOwn(LTREE_OPS, op) && scalar !== 'ltree');
+    if (mode === 'where' && column && misplaced) {
       throw new GqlError('validation-failed', `field '${rawOp}' not found in type: '${scalar}_comparison_exp'`);
     }
     if (Object.hasOwn(CMP, op)) {
@@ -205,6 +211,10 @@ function columnExp(ctx: CompileContext, t: Table, alias: string, lhs: string, sq
       parts.push(x === true || x === 'true' ? `${lhs} IS NULL` : `${lhs} IS NOT NULL`);
     } else if (Object.hasOwn(TEXT_OPS, op)) {
       parts.push(`${lhs} ${TEXT_OPS[op]} ${val(x, 'text')}`);
+    } else if (Object.hasOwn(LTREE_OPS, op)) {
+      if (scalar !== 'ltree') throw new GqlError('validation-failed', `field '${rawOp}' not found in type: '${scalar}_comparison_exp'`);
+      const [sym, type] = LTREE_OPS[op];
+      parts.push(`${lhs} ${sym} ${type.endsWith('[]') && !isSessionVar(x) && !Array.isArray(x) ? val([x], type) : val(x, type)}`);
     } else if (op === '_contains') {
       parts.push(`${lhs} @> ${val(x, 'jsonb')}`);
     } else if (op === '_contained_in') {

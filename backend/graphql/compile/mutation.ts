@@ -69,7 +69,7 @@ function gqlToColumns(ctx: CompileContext, t: Table, obj: Record<string, unknown
     if (v === null) continue;
     const rel = t.relationships.get(k)!;
     const remote = ctx.model.tables.get(rel.remoteKey);
-    if (!remote || remote.isView || !insertPerm(remote, ctx.role, ctx.backendOnly)) throw validationFailed(`field '${k}' not found in type: '${t.gqlName}_insert_input'`);
+    if (!remote || !insertPerm(remote, ctx.role, ctx.backendOnly)) throw validationFailed(`field '${k}' not found in type: '${t.gqlName}_insert_input'`);
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw validationFailed(`expected an object for type "${remote.gqlName}_${rel.kind === 'object' ? 'obj' : 'arr'}_rel_insert_input"`);
     nested.push([k, v]);
   }
@@ -232,9 +232,25 @@ const OP_TYPES: Record<string, (c: Column) => string> = {
   _delete_key: () => 'text', _delete_elem: () => 'integer', _delete_at_path: () => 'text[]',
 };
 
-function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>): string[] {
+/** Hasura refuses a column named by two operators, naming every such column (Schema/Update.hs mergeDisjoint). */
+function refuseRepeatedColumns(ctx: CompileContext, t: Table, ops: Record<string, unknown>, path: string): void {
+  const uses = new Map<string, number>();
+  for (const op of Object.keys(OP_TYPES)) {
+    const v = ops[op];
+    if (!v || typeof v !== 'object' || Array.isArray(v)) continue;
+    for (const g of Object.keys(v)) {
+      const c = updatableColumn(ctx, t, g, op);
+      uses.set(c.name, (uses.get(c.name) ?? 0) + 1);
+    }
+  }
+  const repeated = t.columns.filter((c) => (uses.get(c.name) ?? 0) > 1).map((c) => `'${c.name}'`);
+  if (repeated.length) throw validationFailed(`Column found in multiple operators: [${repeated.join(', ')}].`, path);
+}
+
+function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>, path: string): string[] {
   const perm = updatePerm(t, ctx.role, ctx.backendOnly);
   if (!perm) throw validationFailed(`no update permission on "${t.gqlName}"`);
+  refuseRepeatedColumns(ctx, t, ops, path);
   const sets = new Map<string, string>();
   for (const op of Object.keys(OP_TYPES)) {
     const v = ops[op] as Record<string, unknown> | undefined | null;
@@ -243,7 +259,6 @@ function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>): s
     for (const [g, x] of Object.entries(v)) {
       const c = updatableColumn(ctx, t, g, op);
       const col = quoteIdent(c.name);
-      if (sets.has(c.name)) throw validationFailed(`column found in multiple operators; "${c.gqlName}" in ${op}`);
       const val = x === null ? `NULL::${OP_TYPES[op](c)}` : ctx.typed(x, OP_TYPES[op](c));
       if (op === '_set') sets.set(c.name, `${col} = ${val}`);
       else if (op === '_inc') sets.set(c.name, `${col} = ${col} + ${val}`);
@@ -259,10 +274,10 @@ function setList(ctx: CompileContext, t: Table, ops: Record<string, unknown>): s
   return [...sets.values()];
 }
 
-function updateStatement(ctx: CompileContext, t: Table, ops: Record<string, unknown>, where: string[]): { cte: string; check: string } | null {
+function updateStatement(ctx: CompileContext, t: Table, ops: Record<string, unknown>, where: string[], path: string): { cte: string; check: string } | null {
   const perm = updatePerm(t, ctx.role, ctx.backendOnly)!;
   const alias = '"_u"';
-  const sets = setList(ctx, t, ops);
+  const sets = setList(ctx, t, ops, path);
   if (!sets.length) return null;
   const conds = [compileBoolExp(ctx, t, alias, perm.filter, 'permission'), ...where.map((w) => w.replaceAll('"__T__"', alias))];
   const cte = `UPDATE ${t.sql} AS ${alias} SET ${sets.join(', ')} WHERE ${conds.map((c) => `(${c})`).join(' AND ')} RETURNING ${alias}.*`;
@@ -280,10 +295,10 @@ function pkWhere(ctx: CompileContext, t: Table, pk: Record<string, unknown>): st
 }
 
 export function compileUpdate(env: Env, t: Table, field: Selected, kind: 'update' | 'update_by_pk' | 'update_many'): MutationPlan {
-  const one = async (q: Queryable, ops: Record<string, unknown>, byPk: boolean, fields: Selected[]): Promise<string> => {
+  const one = async (q: Queryable, ops: Record<string, unknown>, byPk: boolean, fields: Selected[], path: string): Promise<string> => {
     const ctx = env.newCtx();
     const where = byPk ? pkWhere(ctx, t, ops.pk_columns as Record<string, unknown>) : compileBoolExp(ctx, t, '"__T__"', ops.where, 'where');
-    const st = updateStatement(ctx, t, ops, [where]);
+    const st = updateStatement(ctx, t, ops, [where], path);
     if (!st) return byPk ? 'null' : JSON.stringify(emptyResponse(fields));
     const json = byPk ? singleRowJson(ctx, t, '"_m"', fields) : responseJson(ctx, t, '"_m"', fields, '(SELECT count(*) FROM "_m")');
     return runOne(q, ctx, `WITH "_m" AS (${st.cte}) SELECT ${st.check ? `${st.check} AS "_c", ` : ''}(${json})::text AS j`);
@@ -291,11 +306,11 @@ export function compileUpdate(env: Env, t: Table, field: Selected, kind: 'update
   if (kind === 'update_many') {
     return async (q) => {
       const out: string[] = [];
-      for (const u of field.args.updates as Record<string, unknown>[]) out.push(await one(q, u, false, field.fields));
+      for (const [i, u] of (field.args.updates as Record<string, unknown>[]).entries()) out.push(await one(q, u, false, field.fields, `${field.path}.args.updates[${i}]`));
       return `[${out.join(',')}]`;
     };
   }
-  return (q) => one(q, field.args, kind === 'update_by_pk', field.fields);
+  return (q) => one(q, field.args, kind === 'update_by_pk', field.fields, `${field.path}.args`);
 }
 
 function emptyResponse(fields: Selected[]): Record<string, unknown> {

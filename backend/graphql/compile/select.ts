@@ -6,6 +6,7 @@ import { quoteIdent, selectPerm, type ComputedField, type Relationship, type Tab
 import type { Selected } from '../request/collect';
 import { compileBoolExp, computedCall, joinCondition } from './boolexp';
 import type { CompileContext } from './context';
+import { parseJsonPath } from './jsonPath';
 import { aggregateFunction, canAggregate, canRead, orderDirection, readableColumn, rowCount } from './guard';
 
 export interface SelectArgs {
@@ -54,6 +55,11 @@ function fieldExpr(ctx: CompileContext, t: Table, alias: string, f: Selected): s
     case 'column': {
       if (!selectPerm(t, ctx.role)?.columns.has(info.column.name)) throw validationFailed(`field '${f.name}' not found in type: '${t.gqlName}'`, f.path);
       const c = `${alias}.${quoteIdent(info.column.name)}`;
+      if (typeof f.args.path === 'string') {
+        const parsed = parseJsonPath(f.args.path);
+        if (!parsed.ok) throw validationFailed(`parse json path error: ${parsed.message}`, `${f.path}.args.path`);
+        if (parsed.path.length) return `(${c} #> ${ctx.param(`{${parsed.path.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`)}::text[])`;
+      }
       return info.column.stringify ? `(${c})::text` : c;
     }
     case 'objrel': {

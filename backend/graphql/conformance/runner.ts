@@ -1,6 +1,7 @@
 // Runs one converted Hasura test class (classes/<Class>/) against the embedded engine: a PGlite
-// from the cached empty snapshot, the class's setup SQL, the engine served over HTTP on a free
-// port (statuses and batches as clients see them). Classes Hasura resets per test method get
+// from the cached empty snapshot (or a database shared by all classes of a run, see sharedDb.ts),
+// the class's setup SQL, the engine served over HTTP on a free port (statuses and batches as
+// clients see them). Classes Hasura resets per test method get
 // their data back from a copy taken after setup (truncate + copy back + sequences), not from
 // a new database.
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { graphqlRouter } from '../http';
 import { loadModel } from '../index';
 import { authenticate, VerifiedTokens } from '../session';
 import { freshDatabase } from '../../../tests/helpers/backend';
+import type { SharedDatabase } from './sharedDb';
 
 export const CONFORMANCE_DIR = __dirname;
 export const CLASSES_DIR = path.join(__dirname, 'classes');
@@ -36,6 +38,11 @@ export interface ConformanceCase {
   skip?: string;
   /** Function permissions the test created through /v1/metadata before this case. */
   functionPermissions?: FunctionGrant[];
+  /**
+   * `client`: Hasura runs the case only with JWT or webhook authentication, so its headers are
+   * the client's session (an access token here) and no admin secret is sent.
+   */
+  auth?: 'client';
 }
 export interface FunctionGrant {
   function: { schema: string; name: string };
@@ -118,6 +125,7 @@ export interface ClassEngine {
   reset(): Promise<void>;
   /** Serves the class's metadata plus these function permissions (as a test's metadata call). */
   useFunctionPermissions(grants: FunctionGrant[]): Promise<void>;
+  /** Stops serving; on a shared database, drops what the class created (its own: closes it). */
   close(): Promise<void>;
 }
 
@@ -131,13 +139,29 @@ function withGrants(m: Metadata, grants: FunctionGrant[]): Metadata {
   };
 }
 
+/**
+ * Each class on a shared database gets its own names for prepared statements: a statement
+ * prepared by an earlier class names that class's (dropped) tables, and Postgres refuses a cached
+ * plan whose result columns change.
+ */
+function classDb(db: Db, name: string): Db {
+  const prepared = db.queryPrepared;
+  if (!prepared) return db;
+  const tag = `/* ${name.replace(/\*\//g, '')} */ `;
+  return { ...db, queryPrepared: (sql, params) => prepared(tag + sql, params) };
+}
+
 /** `projectDir`: another folder of the same layout (the shared kit's suites). */
 export async function startClassEngine(
   name: string,
   projectDir = path.join(CLASSES_DIR, name, 'nhost'),
   settings: ClassInfo['engine'] = {},
+  shared?: SharedDatabase,
 ): Promise<ClassEngine> {
-  const db = await freshDatabase(CONFORMANCE_DIR, false);
+  // `release` gives the database back as found: the shared one emptied of the class, an own one closed.
+  const { db, release } = shared
+    ? { db: classDb(shared.db, name), release: () => shared.reset() }
+    : await freshDatabase(CONFORMANCE_DIR, false).then((d) => ({ db: d, release: () => d.close() }));
   let server: http.Server | undefined;
   try {
     // Hasura's test server runs in UTC; Postgres renders timestamptz in the session's zone.
@@ -204,12 +228,12 @@ export async function startClassEngine(
       },
       async close() {
         await new Promise<void>((resolve) => listening.close(() => resolve()));
-        await db.close();
+        await release();
       },
     };
   } catch (e) {
     server?.close();
-    await db.close();
+    await release();
     throw e;
   }
 }
@@ -267,6 +291,13 @@ export function compareBody(exp: unknown, act: unknown): string | null {
   return null;
 }
 
+/** As tests-py's webhook mode: every x-hasura-* header becomes a session variable of the token. */
+async function clientHeaders(engine: ClassEngine, headers: Record<string, string>): Promise<Record<string, string>> {
+  const vars = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]).filter(([k]) => k.startsWith('x-hasura-')));
+  const { 'x-hasura-role': role = 'anonymous', ...rest } = vars;
+  return { authorization: `Bearer ${await engine.token(role, rest)}` };
+}
+
 /** Sends one case and says why it differs from Hasura's expected answer (null: same). */
 export async function runCase(engine: ClassEngine, c: ConformanceCase): Promise<string | null> {
   const toBody = (q: GraphqlBody) => ({
@@ -277,7 +308,7 @@ export async function runCase(engine: ClassEngine, c: ConformanceCase): Promise<
   const body = Array.isArray(c.query) ? c.query.map(toBody) : toBody(c.query);
   let res: { status: number; body: unknown };
   try {
-    res = await engine.post(body, c.headers);
+    res = c.auth === 'client' ? await engine.postAsClient(body, await clientHeaders(engine, c.headers)) : await engine.post(body, c.headers);
   } catch (e) {
     return `request failed: ${(e as Error).message}`;
   }

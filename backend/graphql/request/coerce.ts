@@ -10,6 +10,8 @@ import {
 import { GqlError, legacyMessages, notAnEnumValue, validationFailed } from '../errors';
 import { NumericLiteral } from './numericLiteral';
 import { parsePgScalar } from './pgScalars';
+import { integerOutOfBounds } from './scientific';
+import { isColumnValue } from '../schema/info';
 
 export { NumericLiteral };
 
@@ -28,6 +30,11 @@ export interface VariableDef {
 
 export class Variables {
   readonly used = new Set<string>();
+  /**
+   * Literals read by Hasura's rules where the GraphQL type alone would refuse them (a string
+   * `offset`, a numeric string for an integer column): graphql-js's value check skips these.
+   */
+  readonly lenient = new Set<ValueNode>();
   constructor(
     readonly defs: Map<string, VariableDef>,
     /** The raw JSON values, for variables nested inside json/jsonb literals (not type-checked there, as in Hasura). */
@@ -46,7 +53,7 @@ const GRAPHQL_VALUE_KIND: Partial<Record<Kind, string>> = {
  * decimal string (bigInt); anything else is refused with Hasura's type-mismatch message.
  * Variables keep the Int rules (`undefined`: not a literal, coerce it as usual).
  */
-export function rowCountLiteral(kind: 'limit' | 'offset', node: ValueNode, path: string): number | null | undefined {
+export function rowCountLiteral(kind: 'limit' | 'offset', node: ValueNode, path: string, vars?: Variables): number | null | undefined {
   if (node.kind === Kind.VARIABLE) return undefined;
   if (node.kind === Kind.NULL) return null;
   if (legacyMessages()) {
@@ -58,17 +65,26 @@ export function rowCountLiteral(kind: 'limit' | 'offset', node: ValueNode, path:
     if (node.kind === Kind.INT && Number(node.value) >= 0 && Number(node.value) <= 2147483647) return Number(node.value);
     throw validationFailed(`expected a non-negative 32-bit integer for type 'Int', but found ${GRAPHQL_VALUE_KIND[node.kind] ?? 'a value'}`, path);
   }
-  if ((node.kind === Kind.INT || (node.kind === Kind.STRING && /^-?[0-9]+$/.test(node.value))) && Number.isSafeInteger(Number(node.value))) return Number(node.value);
+  if ((node.kind === Kind.INT || (node.kind === Kind.STRING && /^-?[0-9]+$/.test(node.value))) && Number.isSafeInteger(Number(node.value))) {
+    if (node.kind === Kind.STRING) vars?.lenient.add(node);
+    return Number(node.value);
+  }
   throw validationFailed(`expected a 32-bit integer, or a 64-bit integer represented as a string for type 'Int', but found ${GRAPHQL_VALUE_KIND[node.kind] ?? 'a value'}`, path);
 }
 
 /** Deeper input values (e.g. `_not` chains) are refused before they reach the compiler. */
 export const MAX_INPUT_DEPTH = 64;
 
-function scalarFromJson(name: string, v: unknown, ctxName: string, path: string): unknown {
+/** Int, Float and Boolean: a column's value may also come as a string Postgres parses (parsePGValue). */
+const COLUMN_TEXT_SCALARS = new Set(['Int', 'Float', 'Boolean']);
+
+function scalarFromJson(name: string, v: unknown, ctxName: string, path: string, column: boolean): unknown {
+  if (column && typeof v === 'string' && COLUMN_TEXT_SCALARS.has(name)) return v;
   switch (name) {
     case 'Int':
-      if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= 2147483647) return v;
+      if (typeof v === 'number' && Number.isInteger(v) && v <= 2147483647 && v >= -2147483648) return v;
+      // A number that is no 32-bit integer is a parse failure in Hasura (scientificToInteger).
+      if (typeof v === 'number') throw new GqlError('parse-failed', integerOutOfBounds(String(v)), path);
       throw validationFailed(`expecting Integer value for "${ctxName}"`, path);
     case 'Float':
       if (typeof v === 'number') return v;
@@ -100,18 +116,18 @@ function nullMessage(type: GraphQLInputType): string {
 }
 
 /** Coerces a JSON value (a variable's value) to an input type. */
-export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, path: string, depth = 0): unknown {
+export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, path: string, depth = 0, column = false): unknown {
   if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
   if (isNonNullType(type)) {
     if (v === null || v === undefined) throw validationFailed(nullMessage(type.ofType), path);
-    return coerceJson(type.ofType, v, ctxName, path, depth + 1);
+    return coerceJson(type.ofType, v, ctxName, path, depth + 1, column);
   }
   if (v === null || v === undefined) return null;
   if (isListType(type)) {
-    if (!Array.isArray(v)) return [coerceJson(type.ofType, v, ctxName, path, depth + 1)];
-    return v.map((x, i) => coerceJson(type.ofType, x, ctxName, `${path}[${i}]`, depth + 1));
+    if (!Array.isArray(v)) return [coerceJson(type.ofType, v, ctxName, path, depth + 1, column)];
+    return v.map((x, i) => coerceJson(type.ofType, x, ctxName, `${path}[${i}]`, depth + 1, column));
   }
-  if (isScalarType(type)) return scalarFromJson(type.name, v, ctxName, path);
+  if (isScalarType(type)) return scalarFromJson(type.name, v, ctxName, path, column);
   if (isEnumType(type)) {
     if (typeof v !== 'string' || !type.getValue(v)) throw validationFailed(notAnEnumValue(type.name, type.getValues().map((x) => x.name), typeof v === 'string' ? v : JSON.stringify(v)), path);
     return type.getValue(v)?.value;
@@ -123,7 +139,7 @@ export function coerceJson(type: GraphQLInputType, v: unknown, ctxName: string, 
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       const f = Object.hasOwn(fields, k) ? fields[k] : undefined;
       if (!f) throw validationFailed(`field '${k}' not found in type: '${type.name}'`, `${path}.${k}`);
-      out[k] = coerceJson(f.type, x, k, `${path}.${k}`, depth + 1);
+      out[k] = coerceJson(f.type, x, k, `${path}.${k}`, depth + 1, isColumnValue(f.extensions));
     }
     fillInputDefaults(type, out, path);
     return out;
@@ -154,7 +170,7 @@ function usageAllowed(location: GraphQLInputType, def: VariableDef, locationHasD
 }
 
 /** Reads a variable at a location of type `type` (after checking the variable may stand there). */
-function variableAt(type: GraphQLInputType, name: string, vars: Variables, ctxName: string, path: string, locationHasDefault: boolean): unknown {
+function variableAt(type: GraphQLInputType, name: string, vars: Variables, ctxName: string, path: string, locationHasDefault: boolean, column: boolean): unknown {
   const def = vars.defs.get(name);
   if (!def) throw validationFailed(`unbound variable "${name}"`, path);
   vars.used.add(name);
@@ -163,9 +179,9 @@ function variableAt(type: GraphQLInputType, name: string, vars: Variables, ctxNa
   }
   if (def.hasValue) {
     if (def.value === null && isNonNullType(type)) throw validationFailed(nullMessage(type.ofType), path);
-    return coerceJson(type, def.value, ctxName, path);
+    return coerceJson(type, def.value, ctxName, path, 0, column);
   }
-  if (def.defaultValue) return coerceLiteral(type, def.defaultValue, vars, ctxName, path);
+  if (def.defaultValue) return coerceLiteral(type, def.defaultValue, vars, ctxName, path, 0, false, column);
   if (isNonNullType(type)) {
     if (locationHasDefault) return undefined;
     throw validationFailed(`no variable value specified for non-nullable variable "${name}"`, path);
@@ -179,19 +195,29 @@ function variableAt(type: GraphQLInputType, name: string, vars: Variables, ctxNa
  * tells whether the argument or input field has a default value (a nullable variable may stand
  * there even when its type is non-null).
  */
-export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Variables, ctxName: string, path: string, depth = 0, locationHasDefault = false): unknown {
+export function coerceLiteral(
+  type: GraphQLInputType, node: ValueNode, vars: Variables, ctxName: string, path: string, depth = 0, locationHasDefault = false,
+  /** The location takes a column's value (see COLUMN_VALUE). */
+  column = false,
+): unknown {
   if (depth > MAX_INPUT_DEPTH) throw validationFailed(`input values may be nested at most ${MAX_INPUT_DEPTH} levels deep`, path);
-  if (node.kind === Kind.VARIABLE) return variableAt(type, node.name.value, vars, ctxName, path, locationHasDefault);
+  if (node.kind === Kind.VARIABLE) return variableAt(type, node.name.value, vars, ctxName, path, locationHasDefault, column);
   if (isNonNullType(type)) {
     if (node.kind === Kind.NULL) throw validationFailed(nullMessage(type.ofType), path);
-    return coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1);
+    return coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1, false, column);
   }
   if (node.kind === Kind.NULL) return null;
   if (isListType(type)) {
-    if (node.kind !== Kind.LIST) return [coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1)];
-    return node.values.map((x, i) => coerceLiteral(type.ofType, x, vars, ctxName, `${path}[${i}]`, depth + 1));
+    if (node.kind !== Kind.LIST) return [coerceLiteral(type.ofType, node, vars, ctxName, path, depth + 1, false, column)];
+    return node.values.map((x, i) => coerceLiteral(type.ofType, x, vars, ctxName, `${path}[${i}]`, depth + 1, false, column));
   }
-  if (isScalarType(type)) return scalarLiteral(type.name, node, vars, ctxName, path);
+  if (isScalarType(type)) {
+    if (column && node.kind === Kind.STRING && COLUMN_TEXT_SCALARS.has(type.name)) {
+      vars.lenient.add(node);
+      return node.value;
+    }
+    return scalarLiteral(type.name, node, vars, ctxName, path);
+  }
   if (isEnumType(type)) {
     if (node.kind === Kind.STRING) throw validationFailed(`expected an enum value for type '${type.name}', but found a string`, path);
     if (node.kind !== Kind.ENUM || !type.getValue(node.value)) {
@@ -208,7 +234,7 @@ export function coerceLiteral(type: GraphQLInputType, node: ValueNode, vars: Var
       const def = Object.hasOwn(fields, k) ? fields[k] : undefined;
       if (!def) throw validationFailed(`field '${k}' not found in type: '${type.name}'`, `${path}.${k}`);
       if (k in out) throw validationFailed(`the field "${k}" is given more than once`, `${path}.${k}`);
-      const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`, depth + 1, def.defaultValue !== undefined);
+      const v = coerceLiteral(def.type, f.value, vars, k, `${path}.${k}`, depth + 1, def.defaultValue !== undefined, isColumnValue(def.extensions));
       if (v !== undefined) out[k] = v;
     }
     fillInputDefaults(type, out, path);
@@ -222,7 +248,8 @@ function scalarLiteral(name: string, node: ValueNode, vars: Variables, ctxName: 
     case 'Int':
       if (node.kind === Kind.INT) {
         const n = Number(node.value);
-        if (Math.abs(n) <= 2147483647) return n;
+        if (n <= 2147483647 && n >= -2147483648) return n;
+        throw new GqlError('parse-failed', integerOutOfBounds(node.value), path);
       }
       throw validationFailed(`expecting Integer value for "${ctxName}"`, path);
     case 'Float':

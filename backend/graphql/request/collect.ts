@@ -4,10 +4,10 @@
 import {
   GraphQLBoolean, GraphQLNonNull, Kind, getNamedType, isCompositeType, isInputType, isObjectType, typeFromAST, visit, type ASTNode,
   type DirectiveNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField,
-  type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { GqlError, validationFailed } from '../errors';
-import { fieldInfo, type FieldInfo } from '../schema/info';
+import { fieldInfo, isColumnValue, type FieldInfo } from '../schema/info';
 import { coerceLiteral, rowCountLiteral, Variables, type VariableDef } from './coerce';
 
 export interface Selected {
@@ -26,6 +26,8 @@ export interface CollectedOperation {
   kind: 'query' | 'mutation' | 'subscription';
   operation: OperationDefinitionNode;
   fields: Selected[];
+  /** Literals Hasura's rules accepted that graphql-js's value check would refuse (see Variables). */
+  lenient: ReadonlySet<ValueNode>;
 }
 
 /**
@@ -62,7 +64,7 @@ export function collectOperation(schema: GraphQLSchema, doc: DocumentNode, op: O
   const walker = new Walker(fragments, variables);
   const fields = walker.selectionSet(root, op.selectionSet, '$', 1);
   refuseUnusedValues(op, fragments, variables);
-  return { kind: op.operation, operation: op, fields };
+  return { kind: op.operation, operation: op, fields, lenient: variables.lenient };
 }
 
 /** The operation's declared variables with the JSON values sent (read later, where each is used). */
@@ -219,8 +221,8 @@ class Walker {
       if (!ad) throw validationFailed(`'${name}' has no argument named '${a.name.value}'`, `${path}.args`);
       const argPath = `${path}.args.${a.name.value}`;
       const rowCount = (ad.extensions as { hasura?: { rowCount?: 'limit' | 'offset' } } | undefined)?.hasura?.rowCount;
-      const literal = rowCount ? rowCountLiteral(rowCount, a.value, argPath) : undefined;
-      const v = literal !== undefined ? literal : coerceLiteral(ad.type, a.value, this.vars, a.name.value, argPath, 0, ad.defaultValue !== undefined);
+      const literal = rowCount ? rowCountLiteral(rowCount, a.value, argPath, this.vars) : undefined;
+      const v = literal !== undefined ? literal : coerceLiteral(ad.type, a.value, this.vars, a.name.value, argPath, 0, ad.defaultValue !== undefined, isColumnValue(ad.extensions));
       if (v !== undefined) base.args[a.name.value] = v;
     }
     for (const ad of def.args) {

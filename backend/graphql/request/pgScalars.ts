@@ -5,6 +5,7 @@
 // reach a column that is not json, so a value can not change shape on its way to the database.
 import { GqlError } from '../errors';
 import { NumericLiteral } from './numericLiteral';
+import { integerOutOfBounds } from './scientific';
 
 const INTEGER = new Set(['smallint', 'bigint', 'int2', 'int8', 'serial', 'bigserial', 'smallserial']);
 const NUMBER = new Set(['numeric', 'float8', 'float4', 'money', 'real', 'decimal']);
@@ -23,6 +24,7 @@ function encountered(v: unknown): string {
 }
 
 const parseFailed = (message: string) => new GqlError('parse-failed', message);
+const LTREE_EXPECTED = 'Expecting label path: a sequence of zero or more labels separated by dots, for example L1.L2.L3';
 
 function integerInRange(text: string, type: string): boolean {
   if (!/^-?\d+$/.test(text)) return false;
@@ -39,6 +41,11 @@ function integerInRange(text: string, type: string): boolean {
 export function parsePgScalar(name: string, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (JSON_TYPES.has(name)) return v;
+  // Hasura reads ltree strictly (no text left to Postgres): labels separated by dots, none empty.
+  if (name === 'ltree') {
+    if (typeof v === 'string' && !v.split('.').some((label) => label === '')) return v;
+    throw parseFailed(LTREE_EXPECTED);
+  }
   if (name.startsWith('_')) {
     const elem = name.slice(1);
     if (typeof v === 'string') return v;
@@ -47,7 +54,7 @@ export function parsePgScalar(name: string, v: unknown): unknown {
   }
   if (v instanceof NumericLiteral) {
     if (INTEGER.has(name) || NUMBER.has(name)) {
-      if (INTEGER.has(name) && !integerInRange(v.text, name)) throw parseFailed(`Integer expected for input type: ${name}`);
+      if (INTEGER.has(name) && !integerInRange(v.text, name)) throw parseFailed(integerOutOfBounds(v.text));
       return v;
     }
     throw parseFailed(`A string is expected for type: ${name}`);
@@ -55,6 +62,7 @@ export function parsePgScalar(name: string, v: unknown): unknown {
   if (typeof v === 'string') return v;
   if (INTEGER.has(name)) {
     if (typeof v === 'number' && Number.isInteger(v) && integerInRange(String(BigInt(v)), name)) return v;
+    if (typeof v === 'number') throw parseFailed(integerOutOfBounds(String(v)));
     throw parseFailed(`parsing Integer expected for input type: ${name} failed, expected Number, but encountered ${encountered(v)}`);
   }
   if (NUMBER.has(name)) {

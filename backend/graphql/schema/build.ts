@@ -2,16 +2,36 @@
 // fields its permissions allow exist in it (admin sees everything), named as Hasura names them.
 import {
   GraphQLBoolean, GraphQLEnumType, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
-  GraphQLSchema, GraphQLString, GraphQLFloat, lexicographicSortSchema,
+  GraphQLSchema, GraphQLString, GraphQLFloat, isObjectType, lexicographicSortSchema, validateSchema, __TypeKind,
   type GraphQLFieldConfig, type GraphQLInputType, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
-  type GraphQLOutputType,
+  type GraphQLEnumValue, type GraphQLError, type GraphQLOutputType,
 } from 'graphql';
 import {
   ADMIN, deletePerm, insertPerm, scalarName, selectPerm, updatePerm,
   type Column, type ComputedField, type Model, type Table, type TrackedFunction,
 } from '../model';
-import { AGG_OPS, type FieldInfo } from './info';
+import { AGG_OPS, COLUMN_VALUE, type FieldInfo } from './info';
 import { ScalarRegistry, nonNullList } from './scalars';
+
+// Hasura defines __TypeKind's values in name order (Schema/Introspect.hs); graphql-js's shared
+// introspection type lists them in the specification's order. Introspection is the only reader
+// of this order (values are looked up by name), so the one shared array is sorted once here.
+(__TypeKind.getValues() as GraphQLEnumValue[]).sort((a, b) => (a.name < b.name ? -1 : 1));
+
+/**
+ * A role whose select permission lists no column (`columns: []`, aggregations allowed: it may
+ * count rows but read nothing) gets an object type without fields, as in Hasura. The GraphQL
+ * specification wants one field at least, so graphql-js would refuse the whole schema; that one
+ * rule is set aside for object types, every other schema error still stops the build.
+ */
+function acceptFieldlessObjects(schema: GraphQLSchema): GraphQLSchema {
+  const fieldless = (e: GraphQLError) => /^Type \w+ must define one or more fields\.$/.test(e.message) && isObjectType(schema.getType(e.message.split(' ')[1]));
+  const errors = validateSchema(schema);
+  const others = errors.filter((e) => !fieldless(e));
+  if (others.length) throw new Error(`invalid role schema: ${others.map((e) => e.message).join('; ')}`);
+  schema.__validationErrors = others;
+  return schema;
+}
 
 type Field = GraphQLFieldConfig<unknown, unknown>;
 const withInfo = (f: Field, info: FieldInfo): Field => ({ ...f, extensions: { hasura: info } });
@@ -69,11 +89,12 @@ export class RoleSchemaBuilder {
     // Hasura keeps every type's fields, input fields, arguments and enum values, and the schema's
     // types, sorted by name (its parser Definitions sort them): introspection, generated types and
     // schema diffs against Nhost Cloud see that order.
-    return lexicographicSortSchema(new GraphQLSchema({
+    const schema = lexicographicSortSchema(new GraphQLSchema({
       query,
       mutation: Object.keys(mutationFields).length ? new GraphQLObjectType({ name: 'mutation_root', fields: mutationFields }) : undefined,
       subscription: Object.keys(this.queryFields(true)).length ? subscription : undefined,
     }));
+    return acceptFieldlessObjects(schema);
   }
 
   private queryRoot(): GraphQLObjectType {
@@ -132,7 +153,7 @@ export class RoleSchemaBuilder {
   private functionArgs(fn: TrackedFunction): GraphQLInputObjectType {
     return this.once(`fnargs:${fn.gqlName}`, () => new GraphQLInputObjectType({
       name: `${fn.gqlName}_args`,
-      fields: Object.fromEntries(fn.args.map((a) => [a.name, { type: this.s.scalar(a.scalar) }])),
+      fields: Object.fromEntries(fn.args.map((a) => [a.name, { type: this.s.scalar(a.scalar), extensions: COLUMN_VALUE }])),
     }));
   }
 
@@ -148,7 +169,7 @@ export class RoleSchemaBuilder {
     // field (its `<function>_args`) or used by two tables gets distinct types.
     const type = this.once(`cfargs:${t.key}:${cf.name}`, () => new GraphQLInputObjectType({
       name: `${cf.name}_${t.gqlName}_args`,
-      fields: Object.fromEntries(extra.map(({ name, i }) => [name, { type: this.s.scalar(scalarName(fn.argTypnames[i])) }])),
+      fields: Object.fromEntries(extra.map(({ name, i }) => [name, { type: this.s.scalar(scalarName(fn.argTypnames[i])), extensions: COLUMN_VALUE }])),
     }));
     return { args: { type: required ? new GraphQLNonNull(type) : type, description: `input parameters for computed field "${cf.name}" defined on table "${t.name}"` } };
   }
@@ -161,12 +182,13 @@ export class RoleSchemaBuilder {
   }
 
   private pkArgs(pk: Column[]): GraphQLFieldConfigArgumentMap {
-    return Object.fromEntries(pk.map((c) => [c.gqlName, { type: new GraphQLNonNull(this.s.scalar(c.scalar)) }]));
+    return Object.fromEntries(pk.map((c) => [c.gqlName, { type: new GraphQLNonNull(this.s.scalar(c.scalar)), extensions: COLUMN_VALUE }]));
   }
 
   private selectArgs(t: Table): GraphQLFieldConfigArgumentMap {
+    const columns = this.selectColumnEnum(t);
     const args: GraphQLFieldConfigArgumentMap = {
-      distinct_on: { type: new GraphQLList(new GraphQLNonNull(this.selectColumnEnum(t))), description: 'distinct select on columns' },
+      ...(columns ? { distinct_on: { type: new GraphQLList(new GraphQLNonNull(columns)), description: 'distinct select on columns' } } : {}),
       limit: { type: GraphQLInt, description: 'limit the number of rows returned', extensions: { hasura: { rowCount: 'limit' } } },
       offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by', extensions: { hasura: { rowCount: 'offset' } } },
     };
@@ -189,7 +211,9 @@ export class RoleSchemaBuilder {
     const perm = selectPerm(t, this.role);
     for (const c of this.selectable(t)) {
       const type = this.s.scalar(c.scalar);
-      fields[c.gqlName] = withInfo({ type: c.notNull ? new GraphQLNonNull(type) : type }, { kind: 'column', column: c });
+      // json and jsonb columns take Hasura's `path` argument (a part of the value).
+      const args = c.scalar === 'json' || c.scalar === 'jsonb' ? { path: { type: GraphQLString, description: 'JSON select path' } } : undefined;
+      fields[c.gqlName] = withInfo({ type: c.notNull ? new GraphQLNonNull(type) : type, args }, { kind: 'column', column: c });
     }
     for (const rel of t.relationships.values()) {
       const remote = this.table(rel.remoteKey);
@@ -234,7 +258,8 @@ export class RoleSchemaBuilder {
             const remote = this.table(rel.remoteKey);
             if (!this.canSelect(remote)) continue;
             f[rel.name] = { type: this.boolExp(remote) };
-            if (rel.kind === 'array' && this.canAggregate(remote)) f[`${rel.name}_aggregate`] = { type: this.aggregateBoolExp(remote) };
+            const columns = this.selectColumnEnum(remote);
+            if (rel.kind === 'array' && this.canAggregate(remote) && columns) f[`${rel.name}_aggregate`] = { type: this.aggregateBoolExp(remote, columns) };
           }
           const perm = selectPerm(t, this.role);
           for (const cf of t.computed.values()) {
@@ -253,7 +278,7 @@ export class RoleSchemaBuilder {
   }
 
   /** `<rel>_aggregate: {count: {predicate, filter, arguments, distinct}}` in a bool_exp. */
-  private aggregateBoolExp(t: Table): GraphQLInputObjectType {
+  private aggregateBoolExp(t: Table, columns: GraphQLEnumType): GraphQLInputObjectType {
     return this.once(`aggbool:${t.key}`, () => new GraphQLInputObjectType({
       name: `${t.gqlName}_aggregate_bool_exp`,
       fields: () => ({
@@ -261,7 +286,7 @@ export class RoleSchemaBuilder {
           type: new GraphQLInputObjectType({
             name: `${t.gqlName}_aggregate_bool_exp_count`,
             fields: () => ({
-              arguments: { type: new GraphQLList(new GraphQLNonNull(this.selectColumnEnum(t))) },
+              arguments: { type: new GraphQLList(new GraphQLNonNull(columns)) },
               distinct: { type: GraphQLBoolean },
               filter: { type: this.boolExp(t) },
               predicate: { type: new GraphQLNonNull(this.s.comparison('Int')) },
@@ -344,15 +369,19 @@ export class RoleSchemaBuilder {
     }));
   }
 
-  selectColumnEnum(t: Table): GraphQLEnumType {
-    return this.once(`selcol:${t.key}`, () => {
-      const cols = this.selectable(t);
-      return new GraphQLEnumType({
-        name: `${t.gqlName}_select_column`,
-        description: `select columns of table "${t.name}"`,
-        values: cols.length ? Object.fromEntries(cols.map((c) => [c.gqlName, { value: c.gqlName, description: 'column name' }])) : { _PLACEHOLDER: { value: '_PLACEHOLDER' } },
-      });
-    });
+  /**
+   * `<table>_select_column`, or null when the role may read no column: Hasura then has no such
+   * enum, and leaves out what would take it (`distinct_on`, `count(columns:)`, the aggregate
+   * predicates in bool_exps).
+   */
+  selectColumnEnum(t: Table): GraphQLEnumType | null {
+    const cols = this.selectable(t);
+    if (!cols.length) return null;
+    return this.once(`selcol:${t.key}`, () => new GraphQLEnumType({
+      name: `${t.gqlName}_select_column`,
+      description: `select columns of table "${t.name}"`,
+      values: Object.fromEntries(cols.map((c) => [c.gqlName, { value: c.gqlName, description: 'column name' }])),
+    }));
   }
 
   private aggColumns(t: Table, op: string): Column[] {
@@ -377,10 +406,11 @@ export class RoleSchemaBuilder {
       name: `${t.gqlName}_aggregate_fields`,
       description: `aggregate fields of "${t.name}"`,
       fields: () => {
+        const columns = this.selectColumnEnum(t);
         const f: GraphQLFieldConfigMap<unknown, unknown> = {
           count: withInfo({
             type: new GraphQLNonNull(GraphQLInt),
-            args: { columns: { type: new GraphQLList(new GraphQLNonNull(this.selectColumnEnum(t))) }, distinct: { type: GraphQLBoolean } },
+            args: { ...(columns ? { columns: { type: new GraphQLList(new GraphQLNonNull(columns)) } } : {}), distinct: { type: GraphQLBoolean } },
           }, { kind: 'agg_count' }),
         };
         for (const op of AGG_OPS) {
@@ -405,9 +435,9 @@ export class RoleSchemaBuilder {
   private mutationFields(): GraphQLFieldConfigMap<unknown, unknown> {
     const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
     for (const t of this.model.tables.values()) {
-      if (t.isView) continue;
+      // A view takes the mutations Postgres allows on it (Hasura's isMutable per mutation kind).
       const canSel = this.canSelect(t);
-      const ins = insertPerm(t, this.role, this.backendOnly);
+      const ins = t.mutable.insert && insertPerm(t, this.role, this.backendOnly);
       if (ins) {
         const onConflict = this.onConflict(t);
         const args: GraphQLFieldConfigArgumentMap = { objects: { type: nonNullList(this.insertInput(t)), description: 'the rows to be inserted' } };
@@ -419,7 +449,7 @@ export class RoleSchemaBuilder {
           fields[t.roots.insert_one] = withInfo({ type: this.objectType(t), args: oneArgs }, { kind: 'root', root: 'insert_one', table: t });
         }
       }
-      const upd = updatePerm(t, this.role, this.backendOnly);
+      const upd = t.mutable.update && updatePerm(t, this.role, this.backendOnly);
       if (upd && canSel) {
         const ops = this.updateOps(t);
         fields[t.roots.update] = withInfo({ type: this.mutationResponse(t), args: { ...ops, where: { type: new GraphQLNonNull(this.boolExp(t)), description: 'filter the rows which have to be updated' } } }, { kind: 'root', root: 'update', table: t });
@@ -429,7 +459,7 @@ export class RoleSchemaBuilder {
         }
         fields[t.roots.update_many] = withInfo({ type: new GraphQLList(this.mutationResponse(t)), args: { updates: { type: nonNullList(this.updatesInput(t, ops)), description: 'updates to execute, in order' } } }, { kind: 'root', root: 'update_many', table: t });
       }
-      const del = deletePerm(t, this.role, this.backendOnly);
+      const del = t.mutable.delete && deletePerm(t, this.role, this.backendOnly);
       if (del && canSel) {
         fields[t.roots.delete] = withInfo({ type: this.mutationResponse(t), args: { where: { type: new GraphQLNonNull(this.boolExp(t)), description: 'filter the rows which have to be deleted' } } }, { kind: 'root', root: 'delete', table: t });
         const pk = this.pkColumns(t);
@@ -464,11 +494,13 @@ export class RoleSchemaBuilder {
         if (!perm) return f;
         for (const c of t.columns) {
           if (!perm.columns.has(c.name) || c.name in perm.set || c.generated) continue;
-          f[c.gqlName] = { type: this.s.scalar(c.scalar) };
+          f[c.gqlName] = { type: this.s.scalar(c.scalar), extensions: COLUMN_VALUE };
         }
         for (const rel of t.relationships.values()) {
           const remote = this.table(rel.remoteKey);
-          if (!remote || remote.isView || !insertPerm(remote, this.role, this.backendOnly)) continue;
+          // As Hasura, a relationship to a view is offered whether or not Postgres can insert
+          // into it (a view that cannot refuses the insert with its own error).
+          if (!remote || !insertPerm(remote, this.role, this.backendOnly)) continue;
           f[rel.name] = { type: rel.kind === 'object' ? this.objRelInsert(remote) : this.arrRelInsert(remote) };
         }
         if (!Object.keys(f).length) f._PLACEHOLDER = { type: GraphQLString };
@@ -552,7 +584,7 @@ export class RoleSchemaBuilder {
         type: this.once(`upd:${t.key}:${suffix}`, () => new GraphQLInputObjectType({
           name: `${t.gqlName}_${suffix}_input`,
           description: desc,
-          fields: Object.fromEntries(chosen.map((c) => [c.gqlName, { type: type(c) }])),
+          fields: Object.fromEntries(chosen.map((c) => [c.gqlName, { type: type(c), extensions: COLUMN_VALUE }])),
         })),
       };
     };
@@ -570,7 +602,7 @@ export class RoleSchemaBuilder {
     return this.once(`pkin:${t.key}`, () => new GraphQLInputObjectType({
       name: `${t.gqlName}_pk_columns_input`,
       description: `primary key columns input for table: ${t.name}`,
-      fields: Object.fromEntries(pk.map((c) => [c.gqlName, { type: new GraphQLNonNull(this.s.scalar(c.scalar)) }])),
+      fields: Object.fromEntries(pk.map((c) => [c.gqlName, { type: new GraphQLNonNull(this.s.scalar(c.scalar)), extensions: COLUMN_VALUE }])),
     }));
   }
 

@@ -24,3 +24,14 @@ export const AGG_OPS = ['avg', 'max', 'min', 'stddev', 'stddev_pop', 'stddev_sam
 export function fieldInfo(f: GraphQLField<unknown, unknown>): FieldInfo | undefined {
   return (f.extensions as { hasura?: FieldInfo } | undefined)?.hasura;
 }
+
+/**
+ * Marks an input field or argument that takes a column's value (insert objects, `_set`, `_inc`,
+ * comparison operators, primary keys, function arguments). Hasura reads those with the column's
+ * Postgres parser, which also takes a string for Int, Float and Boolean (Postgres parses it).
+ */
+export const COLUMN_VALUE = { hasura: { columnValue: true } } as const;
+
+export function isColumnValue(extensions: unknown): boolean {
+  return (extensions as { hasura?: { columnValue?: boolean } } | null | undefined)?.hasura?.columnValue === true;
+}

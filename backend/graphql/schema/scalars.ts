@@ -4,6 +4,7 @@ import {
   type GraphQLInputFieldConfigMap, type GraphQLInputType,
 } from 'graphql';
 import { pgScalarHooks } from '../request/coerce';
+import { COLUMN_VALUE } from './info';
 
 const BUILTIN: Record<string, GraphQLScalarType> = { Int: GraphQLInt, Float: GraphQLFloat, String: GraphQLString, Boolean: GraphQLBoolean };
 const TEXT_SCALARS = new Set(['String', 'citext', 'bpchar', 'name']);
@@ -55,14 +56,27 @@ export class ScalarRegistry {
       this.comparisons.set(name, c);
       return c;
     }
+    const col = COLUMN_VALUE;
     const fields: GraphQLInputFieldConfigMap = {
-      _eq: { type: s }, _gt: { type: s }, _gte: { type: s }, _in: { type: list }, _is_null: { type: GraphQLBoolean },
-      _lt: { type: s }, _lte: { type: s }, _neq: { type: s }, _nin: { type: list },
+      _eq: { type: s, extensions: col }, _gt: { type: s, extensions: col }, _gte: { type: s, extensions: col }, _in: { type: list, extensions: col },
+      _is_null: { type: GraphQLBoolean }, _lt: { type: s, extensions: col }, _lte: { type: s, extensions: col }, _neq: { type: s, extensions: col },
+      _nin: { type: list, extensions: col },
     };
     if (TEXT_SCALARS.has(name)) {
       for (const op of ['_like', '_nlike', '_ilike', '_nilike', '_similar', '_nsimilar', '_regex', '_nregex', '_iregex', '_niregex']) {
         fields[op] = { type: GraphQLString };
       }
+    }
+    if (name === 'ltree') {
+      // Hasura's ltree operators (Backends/Postgres/Instances/Schema.hs): paths, lquery, ltxtquery.
+      const paths = new GraphQLList(new GraphQLNonNull(s));
+      fields._ancestor = { type: s, description: 'is the left argument an ancestor of right (or equal)?' };
+      fields._ancestor_any = { type: paths, description: 'does array contain an ancestor of `ltree`?' };
+      fields._descendant = { type: s, description: 'is the left argument a descendant of right (or equal)?' };
+      fields._descendant_any = { type: paths, description: 'does array contain a descendant of `ltree`?' };
+      fields._matches = { type: this.scalar('lquery'), description: 'does `ltree` match `lquery`?' };
+      fields._matches_any = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)), description: 'does `ltree` match any `lquery` in array?' };
+      fields._matches_fulltext = { type: this.scalar('ltxtquery'), description: 'does `ltree` match `ltxtquery`?' };
     }
     if (name === 'jsonb') {
       fields._cast = { type: this.jsonbCastExp() };

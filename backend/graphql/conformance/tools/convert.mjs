@@ -250,12 +250,19 @@ function parseClass(cls) {
   let pending; // a skip/xfail decorator waiting for its method
   let mark; // the mark of the method being read
   let method = 0; // which test method names the file (metadata a method sets up ends with it)
+  // A method that runs its file only when the server authenticates by JWT or webhook
+  // (`if hge_ctx.hge_key and (hge_ctx.hge_jwt_key or hge_ctx.webhook)`) sends the case's headers
+  // as the client's session, without the admin secret.
+  let asClient = false;
   for (const line of body) {
     const m = /^\s*@pytest\.mark\.(skip|xfail)\b(.*)$/.exec(line);
     if (m) { pending = `Hasura marks the test ${m[1]}${m[2] ? ' ' + m[2].trim() : ''}`; continue; }
-    if (/^\s*def /.test(line)) { mark = pending; pending = undefined; method++; continue; }
+    if (/^\s*def /.test(line)) { mark = pending; pending = undefined; method++; asClient = false; continue; }
+    if (/\bif\b.*hge_ctx\.(hge_jwt_key|webhook)\b/.test(line)) asClient = true;
     for (const f of line.matchAll(/['"]\/?([\w\-]+\.yaml)['"]/g)) {
-      if (!files.some((x) => x.file === f[1])) files.push(mark ? { file: f[1], skip: mark, method } : { file: f[1], method });
+      if (files.some((x) => x.file === f[1])) continue;
+      const entry = mark ? { file: f[1], skip: mark, method } : { file: f[1], method };
+      files.push(asClient ? { ...entry, auth: 'client' } : entry);
     }
   }
   // The server settings the class runs with (`@pytest.mark.hge_env(...)`) that the engine has.
@@ -293,7 +300,7 @@ function convertClassCases(cls, info) {
   const skipped = [];
   let grants = [];
   let method;
-  for (const { file, skip, method: m } of info.files) {
+  for (const { file, skip, auth, method: m } of info.files) {
     // A class that resets per test method also resets the metadata the method changed.
     if (info.perMethod && m !== method) grants = [];
     method = m;
@@ -327,6 +334,7 @@ function convertClassCases(cls, info) {
         response: s.response ?? null,
       };
       if (grants.length) c.functionPermissions = grants;
+      if (auth) c.auth = auth;
       if (skip) c.skip = skip;
       cases.push(c);
     });
