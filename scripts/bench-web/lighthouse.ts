@@ -18,11 +18,17 @@ export interface LighthouseResult {
   scores: Record<(typeof CATEGORIES)[number], number>;
   /** Milliseconds, except CLS (unitless). */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+  /** Lighthouse's measure of this host's CPU (docs/throttling.md; load lowers it). */
+  benchmarkIndex: number;
+  /** The simulated CPU slowdown the run used (4 by default). */
+  cpuMultiplier: number;
 }
 
 interface Report {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
+  environment?: { benchmarkIndex?: number };
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
 }
 
 export function readReport(url: string, report: Report, signedIn = false): LighthouseResult {
@@ -39,12 +45,15 @@ export function readReport(url: string, report: Report, signedIn = false): Light
       cls: value('cumulative-layout-shift'),
       speedIndex: value('speed-index'),
     },
+    benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
+    cpuMultiplier: report.configSettings?.throttling?.cpuSlowdownMultiplier ?? Number.NaN,
   };
 }
 
-export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string } = {}): Promise<LighthouseResult> {
+export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string; cpuMultiplier?: number } = {}): Promise<LighthouseResult> {
   const chromePath = options.chromePath ?? '/usr/bin/chromium';
-  const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}${options.cookie ? '_signed_in' : ''}.json`);
+  const cpu = options.cpuMultiplier === undefined ? '' : `_cpu${options.cpuMultiplier}`;
+  const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}${options.cookie ? '_signed_in' : ''}${cpu}.json`);
   const args = [
     '--yes',
     LIGHTHOUSE,
@@ -54,6 +63,7 @@ export async function runLighthouse(url: string, outDir: string, options: { cook
     `--only-categories=${CATEGORIES.join(',')}`,
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     '--quiet',
+    ...(options.cpuMultiplier === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${options.cpuMultiplier}`]),
   ];
   // Signed in: a session is the refresh-token cookie @nhost/nextjs reads in the page, so the cookie
   // goes into a browser Lighthouse then attaches to, and Lighthouse must not clear storage.

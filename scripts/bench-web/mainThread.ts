@@ -1,0 +1,165 @@
+// Main-thread CPU of a page load, read from Chromium's own trace. Each top-level task of the
+// renderer's main thread carries `tdur`, the CPU time the thread spent in it (not wall time), so
+// these figures move far less with the machine's load than Lighthouse's TBT, which is wall time
+// scaled by a CPU multiplier. Used by `npm run bench:web` next to Lighthouse (docs/performance.md).
+import { chromium, type Browser } from 'playwright';
+
+/** A long task as Lighthouse and the Long Tasks API count it. */
+export const LONG_TASK_MS = 50;
+
+/** Lighthouse's mobile emulation (Moto G Power class): the layout the phone gets. */
+const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
+
+export interface TraceEvent {
+  name: string;
+  cat?: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string; processId?: number; frames?: { url?: string; processId?: number }[] } };
+}
+
+export interface MainThreadTask {
+  /** Thread (CPU) time in ms. */
+  cpuMs: number;
+  /** The first script the task ran, when it ran one. */
+  url: string | null;
+}
+
+export interface MainThreadFigures {
+  /** CPU time of the main thread in top-level tasks, ms. */
+  cpuMs: number;
+  /** Tasks whose CPU time alone is a long task. */
+  longTasks: number;
+  /** Sum over tasks of the CPU time beyond 50 ms: a TBT computed from CPU time, unthrottled. */
+  blockingMs: number;
+  /** The same at Lighthouse's 4x CPU slowdown: sum of max(0, 4 * cpu - 50). */
+  blockingAt4xMs: number;
+  /** Longest tasks, longest first. */
+  longest: MainThreadTask[];
+}
+
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'TaskQueueManager::ProcessTaskFromWorkQueue']);
+
+/** Renderer processes that committed a frame of `origin` (Chromium's own pages may run in others). */
+function processesOf(events: TraceEvent[], origin: string): Set<number> {
+  const pids = new Set<number>();
+  for (const e of events) {
+    if (e.name === 'FrameCommittedInBrowser' && e.args?.data?.url?.startsWith(origin) && e.args.data.processId) pids.add(e.args.data.processId);
+    if (e.name === 'TracingStartedInBrowser') for (const f of e.args?.data?.frames ?? []) if (f.url?.startsWith(origin) && f.processId) pids.add(f.processId);
+  }
+  return pids;
+}
+
+/**
+ * The page's renderer main thread: among the renderers that committed the page's origin (any
+ * renderer when the trace does not say), the one that did the most work.
+ */
+function mainThreadOf(events: TraceEvent[], origin?: string): { pid: number; tid: number } | null {
+  const pages = origin ? processesOf(events, origin) : new Set<number>();
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (pages.size === 0 || pages.has(e.pid)));
+  let best: { pid: number; tid: number } | null = null;
+  let bestCpu = -1;
+  for (const m of mains) {
+    const cpu = events.filter((e) => e.pid === m.pid && e.tid === m.tid && TASK_NAMES.has(e.name) && e.ph === 'X').reduce((s, e) => s + (e.tdur ?? 0), 0);
+    if (cpu > bestCpu) [best, bestCpu] = [{ pid: m.pid, tid: m.tid }, cpu];
+  }
+  return best;
+}
+
+/** Figures of one trace (Chromium's JSON trace format: `{ traceEvents }` or a bare array) of a page of `origin`. */
+export function mainThreadFigures(trace: { traceEvents: TraceEvent[] } | TraceEvent[], origin?: string): MainThreadFigures {
+  const events = Array.isArray(trace) ? trace : trace.traceEvents;
+  const main = mainThreadOf(events, origin);
+  const empty: MainThreadFigures = { cpuMs: 0, longTasks: 0, blockingMs: 0, blockingAt4xMs: 0, longest: [] };
+  if (!main) return empty;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const tasks: MainThreadTask[] = [];
+  let end = -Infinity;
+  let current: MainThreadTask | null = null;
+  for (const e of onMain) {
+    const top = TASK_NAMES.has(e.name) && e.ts >= end; // nested task events are inside their parent's figure
+    if (top) {
+      end = e.ts + (e.dur ?? 0);
+      current = { cpuMs: (e.tdur ?? 0) / 1000, url: null };
+      tasks.push(current);
+    } else if (current && !current.url && e.ts < end && e.args?.data?.url) {
+      current.url = e.args.data.url;
+    }
+  }
+  const blocking = (factor: number) => tasks.reduce((s, t) => s + Math.max(0, factor * t.cpuMs - LONG_TASK_MS), 0);
+  return {
+    cpuMs: tasks.reduce((s, t) => s + t.cpuMs, 0),
+    longTasks: tasks.filter((t) => t.cpuMs >= LONG_TASK_MS).length,
+    blockingMs: blocking(1),
+    blockingAt4xMs: blocking(4),
+    longest: [...tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 5),
+  };
+}
+
+/** Waits until no request started or ended for `quietMs` (websockets aside), at most `timeoutMs`. */
+async function networkQuiet(page: import('playwright').Page, quietMs: number, timeoutMs: number): Promise<void> {
+  let last = Date.now();
+  const bump = () => (last = Date.now());
+  page.on('request', bump);
+  page.on('requestfinished', bump);
+  page.on('requestfailed', bump);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() - last < quietMs && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  page.off('request', bump);
+  page.off('requestfinished', bump);
+  page.off('requestfailed', bump);
+}
+
+/**
+ * Loads `url` in a fresh phone-sized browser context (cold cache, as Lighthouse) with an optional
+ * cookie, traces until the network has been quiet for 3 s (the idle-time prefetches and their
+ * evaluation included), and returns the main thread's figures.
+ */
+export async function measureMainThread(browser: Browser, url: string, cookie?: string): Promise<MainThreadFigures> {
+  const context = await browser.newContext(MOBILE);
+  try {
+    if (cookie) {
+      const [name, ...value] = cookie.split('=');
+      await context.addCookies([{ name, value: value.join('='), url: new URL(url).origin }]);
+    }
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await networkQuiet(page, 3000, 60_000);
+    const trace = await browser.stopTracing();
+    return mainThreadFigures(JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }, new URL(url).origin);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function launchForTrace(chromePath = '/usr/bin/chromium'): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
+};
+
+/** The median of each figure over several loads (the longest tasks of the median-CPU run). */
+export function medianFigures(runs: MainThreadFigures[]): MainThreadFigures {
+  const byCpu = [...runs].sort((a, b) => a.cpuMs - b.cpuMs);
+  return {
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+    longTasks: median(runs.map((r) => r.longTasks)),
+    blockingMs: median(runs.map((r) => r.blockingMs)),
+    blockingAt4xMs: median(runs.map((r) => r.blockingAt4xMs)),
+    longest: byCpu[Math.floor((byCpu.length - 1) / 2)]?.longest ?? [],
+  };
+}
