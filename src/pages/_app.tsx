@@ -8,6 +8,7 @@ import 'nprogress/nprogress.css';
 import { AppErrorBoundary } from '@/components/AppErrorBoundary';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { useRouteProgress } from '@/components/useRouteProgress';
+import { markAppRendered } from '@/lib/openingPage';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
@@ -19,6 +20,7 @@ const ToastContainer = dynamic(() => import('react-toastify').then((m) => m.Toas
 type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout; emotionCache?: EmotionCache };
 
 function App({ Component, pageProps, emotionCache }: AppPropsWithLayout) {
+  markAppRendered();
   useRouteProgress();
   const getLayout = Component.getLayout ?? ((page) => page);
   return (
