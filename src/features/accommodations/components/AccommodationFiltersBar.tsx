@@ -1,4 +1,5 @@
 // Search and filters above the accommodation table: text, city, owner, labels and hidden state.
+import { memo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,7 +16,8 @@ export interface AccommodationFiltersBarProps {
   onChange: (filters: AccommodationFilters) => void;
 }
 
-export function AccommodationFiltersBar({ filters, cities, owners, labels, onChange }: AccommodationFiltersBarProps) {
+// Memoised: the list view re-renders for each of its queries' answers; the bar only for its props.
+export const AccommodationFiltersBar = memo(function AccommodationFiltersBar({ filters, cities, owners, labels, onChange }: AccommodationFiltersBarProps) {
   const { t } = useTranslation('accommodation');
   const set = <K extends keyof AccommodationFilters>(key: K, value: AccommodationFilters[K]) => onChange({ ...filters, [key]: value });
   const toggleLabel = (id: string) => set('labelIds', filters.labelIds.includes(id) ? filters.labelIds.filter((l) => l !== id) : [...filters.labelIds, id]);
@@ -63,4 +65,4 @@ export function AccommodationFiltersBar({ filters, cities, owners, labels, onCha
       ) : null}
     </Stack>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The accommodation table: chosen columns, sortable headers, server-side paging and a link per row
 // into the editor. Renders only what it is given; the list view loads the page.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
 import Button from '@mui/material/Button';
@@ -66,7 +66,8 @@ function cell(column: TableColumn, row: AccommodationListRow, labels: LabelRow[]
   }
 }
 
-export function ColumnChooser({ columns, onChange }: { columns: TableColumn[]; onChange: (columns: TableColumn[]) => void }) {
+// Memoised: the list view re-renders for each of its queries' answers; these only for their props.
+export const ColumnChooser = memo(function ColumnChooser({ columns, onChange }: { columns: TableColumn[]; onChange: (columns: TableColumn[]) => void }) {
   const { t } = useTranslation('accommodation');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const toggle = (column: TableColumn) => onChange(TABLE_COLUMNS.filter((c) => (c === column ? !columns.includes(c) : columns.includes(c))));
@@ -84,9 +85,9 @@ export function ColumnChooser({ columns, onChange }: { columns: TableColumn[]; o
       </Menu>
     </>
   );
-}
+});
 
-export function AccommodationTable({ rows, labelsById, total, loading, columns, sort, page, pageSize, onSortChange, onPageChange, onPageSizeChange, editorHref }: AccommodationTableProps) {
+export const AccommodationTable = memo(function AccommodationTable({ rows, labelsById, total, loading, columns, sort, page, pageSize, onSortChange, onPageChange, onPageSizeChange, editorHref }: AccommodationTableProps) {
   const { t } = useTranslation('accommodation');
   const sortable = (column: TableColumn): column is SortColumn => (SORTABLE_COLUMNS as readonly string[]).includes(column);
   return (
@@ -139,4 +140,4 @@ export function AccommodationTable({ rows, labelsById, total, loading, columns, 
       />
     </>
   );
-}
+});

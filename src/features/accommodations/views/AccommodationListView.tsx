@@ -23,9 +23,15 @@ import { LabelsDocument } from '../graphql/labels.generated';
 import { useDebounced } from '@/lib/hooks/useDebounced';
 import { useStoredState } from '@/lib/hooks/useStoredState';
 import { accommodationOrderBy, accommodationWhere, pageVariables, type AccommodationFilters } from '../listQuery';
-import type { LabelRow } from '../types';
+import type { AccommodationListRow, LabelRow } from '../types';
 import { accommodationListUrl, accommodationUrl, listStateOf, NEW_ACCOMMODATION_ID, type AccommodationListState } from '../urls';
 import { OpenStripContainer } from './OpenStripContainer';
+
+// Stable empty lists: the table and the filter bar are memoised, and a fresh `[]` per render would
+// re-render them on every answer of the five queries (docs/performance.md).
+const NO_ROWS: AccommodationListRow[] = [];
+const NO_LABELS: LabelRow[] = [];
+const editorHref = (id: string) => accommodationUrl(id);
 
 export function AccommodationListView() {
   const { t } = useTranslation('accommodation');
@@ -64,7 +70,7 @@ export function AccommodationListView() {
   const cities = useQuery(AccommodationCitiesDocument);
   const owners = useQuery(AccommodationOwnerOptionsDocument);
   const labels = useQuery(LabelsDocument, { skip: !can.readsStaffAndLabels });
-  const rows = list.data?.accommodations ?? list.previousData?.accommodations ?? [];
+  const rows = list.data?.accommodations ?? list.previousData?.accommodations ?? NO_ROWS;
   const ids = rows.map((row) => row.id);
   const pageLabels = useQuery(AccommodationListLabelsDocument, { variables: { ids }, skip: !can.readsStaffAndLabels || ids.length === 0 });
 
@@ -73,6 +79,18 @@ export function AccommodationListView() {
     for (const link of pageLabels.data?.accommodation_labels ?? []) map.set(link.accommodation_id, [...(map.get(link.accommodation_id) ?? []), link.label]);
     return map;
   }, [pageLabels.data]);
+
+  // Each query answers on its own: the table re-renders for the rows and their labels, the filter
+  // bar for its choices, neither for the other's answers.
+  const cityOptions = useMemo(() => (cities.data?.accommodations ?? []).map((c) => c.city), [cities.data]);
+  const ownerOptions = useMemo(
+    () => (owners.data?.accommodations ?? []).flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : [])),
+    [owners.data],
+  );
+  const shownFilters = useMemo(() => ({ ...filters, search: searchText }), [filters, searchText]);
+  const onSortChange = useCallback((next: AccommodationListState['sort']) => go({ sort: next, page: 0 }), [go]);
+  const onPageChange = useCallback((next: number) => go({ page: next }), [go]);
+  const onPageSizeChange = useCallback((size: number) => go({ pageSize: size, page: 0 }), [go]);
 
   const changeFilters = useCallback(
     (next: AccommodationFilters) => {
@@ -98,13 +116,7 @@ export function AccommodationListView() {
           ) : null}
         </Stack>
       </Stack>
-      <AccommodationFiltersBar
-        filters={{ ...filters, search: searchText }}
-        cities={(cities.data?.accommodations ?? []).map((c) => c.city)}
-        owners={(owners.data?.accommodations ?? []).flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : []))}
-        labels={labels.data?.labels ?? []}
-        onChange={changeFilters}
-      />
+      <AccommodationFiltersBar filters={shownFilters} cities={cityOptions} owners={ownerOptions} labels={labels.data?.labels ?? NO_LABELS} onChange={changeFilters} />
       {list.error ? <Alert severity="error">{t('list.loadFailed')}</Alert> : null}
       <AccommodationTable
         rows={rows}
@@ -116,10 +128,10 @@ export function AccommodationListView() {
         page={page}
         pageSize={pageSize}
         onColumnsChange={setColumns}
-        onSortChange={(next) => go({ sort: next, page: 0 })}
-        onPageChange={(next) => go({ page: next })}
-        onPageSizeChange={(size) => go({ pageSize: size, page: 0 })}
-        editorHref={(id) => accommodationUrl(id)}
+        onSortChange={onSortChange}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
+        editorHref={editorHref}
       />
     </Stack>
   );

@@ -1,5 +1,6 @@
 // The open-editors strip with names loaded for the stored ids; closing the active one goes back
 // to the list.
+import { memo } from 'react';
 import { useRouter } from 'next/router';
 import { useQuery } from '@apollo/client/react';
 import { OpenAccommodationsStrip } from '../components/OpenAccommodationsStrip';
@@ -7,7 +8,8 @@ import { OpenAccommodationNamesDocument } from '../graphql/openAccommodationName
 import { useOpenAccommodations } from '../hooks/useOpenAccommodations';
 import { accommodationListUrl, accommodationUrl } from '../urls';
 
-export function OpenStripContainer({ activeId }: { activeId: string | null }) {
+// Memoised: the list view re-renders for each of its queries' answers; the strip has its own query.
+export const OpenStripContainer = memo(function OpenStripContainer({ activeId }: { activeId: string | null }) {
   const router = useRouter();
   const { open, close } = useOpenAccommodations();
   const names = useQuery(OpenAccommodationNamesDocument, { variables: { ids: open }, skip: open.length === 0 });
@@ -23,4 +25,4 @@ export function OpenStripContainer({ activeId }: { activeId: string | null }) {
       }}
     />
   );
-}
+});

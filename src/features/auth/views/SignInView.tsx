@@ -25,18 +25,26 @@ const METHODS = [
 ] as const;
 type MethodId = (typeof METHODS)[number]['id'];
 
+/**
+ * Sends a signed-in visitor on to the target. A component of its own so that the session's start
+ * (loading, then signed in or out) re-renders only it, not the whole form (docs/performance.md).
+ */
+function RedirectWhenSignedIn({ target }: { target: string }) {
+  const router = useRouter();
+  const { isAuthenticated, isLoading } = useAuthenticationStatus();
+  useEffect(() => {
+    if (!isLoading && isAuthenticated) void router.replace(target);
+  }, [isAuthenticated, isLoading, router, target]);
+  return null;
+}
+
 export function SignInView() {
   const { t } = useTranslation('auth');
   const { t: tError } = useTranslation('error');
   const router = useRouter();
-  const { isAuthenticated, isLoading } = useAuthenticationStatus();
   const redirectError = useRedirectSignInParams();
   const [method, setMethod] = useState<MethodId>('password');
   const target = safeRedirectPath(router.query.redirectTo);
-
-  useEffect(() => {
-    if (!isLoading && isAuthenticated) void router.replace(target);
-  }, [isAuthenticated, isLoading, router, target]);
 
   const panelProps: MethodPanelProps = {
     redirectTo: typeof window === 'undefined' ? target : resolveRedirectTarget(target, window.location.origin),
@@ -47,6 +55,7 @@ export function SignInView() {
 
   return (
     <>
+      <RedirectWhenSignedIn target={target} />
       <PageTitle title={t('signIn.title')} />
       <Typography variant="h5" component="h1" gutterBottom>
         {t('signIn.title')}

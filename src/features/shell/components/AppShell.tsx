@@ -16,6 +16,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, MenuIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon, CalendarMonthIcon, SellIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { UnreadThreadsBadge } from '@/features/inbox/components/UnreadBadge';
@@ -39,6 +41,10 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const areas = navigationFor(user.role);
   const current = areaOfPath(router.pathname);
+  // One drawer at a time: the hidden one was rendered too (a second navigation with its badge),
+  // work a phone did on every staff page for nothing. The shell renders only in the browser, so
+  // the query is read at once; without matchMedia (tests) the wide layout is assumed.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
 
   const navigation = (
     <nav aria-label={t('nav.label')}>
@@ -84,17 +90,20 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
           <UserMenu user={user} onSignOut={onSignOut} />
         </Toolbar>
       </AppBar>
-      <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
-        <Toolbar />
-        {navigation}
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-      >
-        <Toolbar />
-        {navigation}
-      </Drawer>
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          <Toolbar />
+          {navigation}
+        </Drawer>
+      ) : (
+        <Drawer variant="temporary" open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+          <Toolbar />
+          {navigation}
+        </Drawer>
+      )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
         <NtakCertificateBanner role={user.role} />
