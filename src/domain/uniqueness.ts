@@ -25,6 +25,8 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
   // Raised by the booked_units trigger (a check_violation without a constraint in the message).
   booked_units_capacity_check: { field: 'units', messageKey: 'booking:errors.capacity' },
   booked_units_accommodation_check: { field: 'units', messageKey: 'booking:errors.unitAccommodation' },
+  // Raised by the booked_units trigger of migration 1796900000100: a count below the checked-in guests.
+  booked_units_guests_checked_in_check: { field: 'units', messageKey: 'booking:errors.guestsCheckedIn' },
   // Raised by the country triggers (migration 1795500000000): a code NTAK does not know.
   bookings_customer_country_ntak_check: { field: 'customerCountry', messageKey: 'booking:validation.country' },
   guest_checkins_nationality_ntak_check: { field: 'nationality', messageKey: 'journey:validation.country' },
@@ -50,6 +52,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniquenessViolation> = {
 const MESSAGE_CONSTRAINTS: Record<string, string> = {
   'The unit reached its maximum capacity': 'booked_units_capacity_check',
   "A booked unit must belong to the booking's accommodation": 'booked_units_accommodation_check',
+  'A booked unit cannot hold fewer guests than are checked in on it': 'booked_units_guests_checked_in_check',
   "The booker's country is not a country code NTAK accepts": 'bookings_customer_country_ntak_check',
   "The guest's nationality is not a country code NTAK accepts": 'guest_checkins_nationality_ntak_check',
   "The guest's country of residence is not a country code NTAK accepts": 'guest_checkins_country_ntak_check',
