@@ -106,6 +106,30 @@ describe('an automatically updatable view (my_note)', () => {
   });
 });
 
+describe('ltree operators and json paths through the view', () => {
+  it('filter by ltree and read json paths of the caller\'s rows only', async () => {
+    const u1 = await user(1);
+    // user 2's note lies in work.plans.secret: a descendant of work, but not user 1's row.
+    expect(await ask(u1, '{ my_note(where: {folder: {_descendant: "work"}}) { id folder } }')).toEqual({ data: { my_note: [{ id: 1, folder: 'work.plans' }] } });
+    expect(await ask(u1, '{ my_note(where: {folder: {_matches: "*.secret"}}) { id } }')).toEqual({ data: { my_note: [] } });
+    expect(await ask(u1, '{ my_note(where: {folder: {_ancestor_any: ["work.plans.secret"]}}) { id } }')).toEqual({ data: { my_note: [{ id: 1 }] } });
+    expect(await ask(u1, '{ my_note(where: {folder: {_matches_fulltext: "secret"}}) { id } }')).toEqual({ data: { my_note: [] } });
+    expect(await ask(u1, '{ my_note { colour: meta(path: "tags.colour") second: meta(path: "links[1]") none: meta(path: "$.nope") } }'))
+      .toEqual({ data: { my_note: [{ colour: 'red', second: 'b', none: null }] } });
+  });
+
+  it('refuses a malformed ltree, a malformed path and a path on a column the role cannot read', async () => {
+    const u1 = await user(1);
+    refused(await ask(u1, '{ my_note(where: {folder: {_ancestor: "work..plans"}}) { id } }'), 'Expecting label path: a sequence of zero or more labels separated by dots, for example L1.L2.L3', 'parse-failed');
+    refused(await ask(u1, 'query($f: [ltree!]) { my_note(where: {folder: {_descendant_any: $f}}) { id } }', { f: ['work', 7] }), /Expecting label path/, 'parse-failed');
+    refused(await ask(u1, `{ my_note { meta(path: "tags'] OR true --") } }`), /^parse json path error: /);
+    refused(await ask(u1, '{ my_note { secret(path: "a") } }'), "field 'secret' not found in type: 'my_note'");
+    const a = await ask(u1, '{ my_note(where: {folder: {_matches: "!!!"}}) { id } }');
+    expect(a.data ?? null).toBeNull();
+    expect(a.errors?.length).toBe(1);
+  });
+});
+
 describe('a view Postgres cannot write through (note_count, an aggregate)', () => {
   it('has no mutation fields, for the admin either', async () => {
     const u1 = await user(1);
