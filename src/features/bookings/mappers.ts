@@ -2,7 +2,7 @@
 // texts are stored as NULL, and a booking's guest counts are the sum over its booked units.
 import { guestsStillUnknown, guestTotals, type BookingFormValues, type UnitCapacity } from '@/domain/bookings/bookingForm';
 import type { BookingStatus } from '@/domain/bookings/values';
-import type { booked_units_insert_input, bookings_insert_input, bookings_set_input } from '@/lib/graphql/schema.generated';
+import type { booked_units_insert_input, booked_units_updates, bookings_insert_input, bookings_set_input } from '@/lib/graphql/schema.generated';
 import type { BookingDetailsFragment, BookingUnitOptionFragment } from './graphql/fragments.generated';
 
 export function bookingValuesOf(row: BookingDetailsFragment): BookingFormValues {
@@ -44,9 +44,22 @@ export function guestDetailsSet(values: BookingFormValues): bookings_set_input {
   };
 }
 
+/** The booking's guest totals: the sum over its booked units (the table wants at least one adult). */
+export function guestTotalsSet(values: BookingFormValues): bookings_set_input {
+  const totals = guestTotals(values.units);
+  return { adults: Math.max(1, totals.adults), children: totals.children, infants: totals.infants };
+}
+
+/**
+ * A communicator's save of the guest counts: each saved booked unit's adults, children and infants
+ * (never its unit, rate, dates or price; the metadata allows them no other column).
+ */
+export function bookedUnitGuestUpdates(values: BookingFormValues): booked_units_updates[] {
+  return values.units.flatMap((u) => (u.id ? [{ where: { id: { _eq: u.id } }, _set: { adults: u.adults, children: u.children, infants: u.infants } }] : []));
+}
+
 /** Every column the editor writes on the booking itself. The accommodation is the booked units'. */
 export function bookingSet(values: BookingFormValues, accommodationId: string, status: BookingStatus = values.status): bookings_set_input {
-  const totals = guestTotals(values.units);
   return {
     ...guestDetailsSet(values),
     accommodation_id: accommodationId,
@@ -58,9 +71,7 @@ export function bookingSet(values: BookingFormValues, accommodationId: string, s
     currency: values.currency,
     accommodation_fee: values.accommodationFee,
     cleaning_fee: values.cleaningFee,
-    adults: Math.max(1, totals.adults),
-    children: totals.children,
-    infants: totals.infants,
+    ...guestTotalsSet(values),
   };
 }
 

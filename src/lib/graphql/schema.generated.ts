@@ -1539,6 +1539,13 @@ export type booked_units_bool_exp = {
 export type booked_units_constraint =
   | 'booked_units_pkey';
 
+export type booked_units_inc_input = {
+  adults?: number | null | undefined;
+  children?: number | null | undefined;
+  infants?: number | null | undefined;
+  price?: number | string | null | undefined;
+};
+
 export type booked_units_insert_input = {
   adults?: number | null | undefined;
   booking?: bookings_obj_rel_insert_input | null | undefined;
@@ -1615,6 +1622,22 @@ export type booked_units_select_column =
   | 'unit_id'
   | 'updated_at';
 
+export type booked_units_set_input = {
+  adults?: number | null | undefined;
+  booking_id?: string | null | undefined;
+  checkin?: string | null | undefined;
+  checkout?: string | null | undefined;
+  children?: number | null | undefined;
+  created_at?: string | null | undefined;
+  id?: string | null | undefined;
+  infants?: number | null | undefined;
+  is_cancelled?: boolean | null | undefined;
+  price?: number | string | null | undefined;
+  rate_id?: string | null | undefined;
+  unit_id?: string | null | undefined;
+  updated_at?: string | null | undefined;
+};
+
 export type booked_units_stddev_order_by = {
   adults?: order_by | null | undefined;
   children?: order_by | null | undefined;
@@ -1657,6 +1680,12 @@ export type booked_units_update_column =
   | 'rate_id'
   | 'unit_id'
   | 'updated_at';
+
+export type booked_units_updates = {
+  _inc?: booked_units_inc_input | null | undefined;
+  _set?: booked_units_set_input | null | undefined;
+  where: booked_units_bool_exp;
+};
 
 export type booked_units_var_pop_order_by = {
   adults?: order_by | null | undefined;
@@ -8317,10 +8346,11 @@ export type UpdateBookingMutation = { update_bookings_by_pk: { id: string } | nu
 export type UpdateBookingGuestDetailsMutationVariables = Exact<{
   id: string;
   set: bookings_set_input;
+  units: Array<booked_units_updates> | booked_units_updates;
 }>;
 
 
-export type UpdateBookingGuestDetailsMutation = { update_bookings_by_pk: { id: string } | null };
+export type UpdateBookingGuestDetailsMutation = { update_bookings_by_pk: { id: string } | null, update_booked_units_many: Array<{ affected_rows: number } | null> | null };
 
 export type UpdateBookingNotesMutationVariables = Exact<{
   id: string;

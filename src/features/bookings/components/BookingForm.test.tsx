@@ -67,12 +67,42 @@ describe('BookingForm', () => {
     expect(screen.queryByRole('button', { name: 'Get quote' })).toBeNull();
   });
 
-  it('lets a communicator change the customer but not the stay', () => {
-    renderForm('communicator');
-    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(false);
-    expect((screen.getByLabelText('Check-out') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Accommodation fee') as HTMLInputElement).disabled).toBe(true);
+  // Communicators change what the metadata lets them (public_bookings.yaml, public_booked_units.yaml):
+  // the customer, the guest counts of each booked unit and notes; never the unit, rate, price, dates or money.
+  it('lets a communicator change the customer and the guest counts, not the stay, units or money', () => {
+    const saved = { ...values(), units: [{ ...values().units[0], id: 'bu1', rateId: 'r1', price: 285 }] };
+    renderForm('communicator', { initialValues: saved, isNew: false });
+    // By the inputs' ids (field-<name>, as the form names them): label queries over a whole MUI form are slow.
+    const input = (name: string) => document.getElementById(`field-${name}`) as HTMLInputElement;
+    for (const name of ['customerName', 'units.0.adults', 'units.0.children', 'units.0.infants', 'notes']) expect(input(name).disabled, name).toBe(false);
+    for (const name of ['checkin', 'checkout', 'accommodationFee', 'cleaningFee', 'units.0.price']) expect(input(name).disabled, name).toBe(true);
+    // The selects: unit, rate, channel and currency locked, only the booker's language open.
+    const selects = screen.getAllByRole('combobox');
+    expect(selects.filter((c) => c.getAttribute('aria-disabled') === 'true')).toHaveLength(4);
+    expect(selects.filter((c) => c.getAttribute('aria-disabled') !== 'true').map((c) => c.textContent)).toEqual(['English']);
+    expect(screen.queryByRole('button', { name: 'Add a unit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Get quote' })).toBeNull();
   });
+
+  it("saves a communicator's guest counts with the booked unit's other values untouched", async () => {
+    const user = userEvent.setup({ delay: null });
+    const saved = { ...values(), units: [{ ...values().units[0], id: 'bu1', rateId: 'r1', price: 285 }] };
+    const { onSave } = renderForm('communicator', { initialValues: saved, isNew: false });
+    await fill(user, 'Adults', '2');
+    await fill(user, 'Children', '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ units: [expect.objectContaining({ id: 'bu1', unitId: 'u1', rateId: 'r1', price: 285, adults: 2, children: 1, infants: 0 })] })));
+  }, 60_000);
+
+  it("shows a communicator the spec's capacity message in Hungarian and does not save", async () => {
+    const user = userEvent.setup({ delay: null });
+    const saved = { ...values(), units: [{ ...values().units[0], id: 'bu1' }] };
+    const { onSave } = renderForm('communicator', { initialValues: saved, isNew: false }, 'hu');
+    await fill(user, 'Gyerekek', '2');
+    await user.click(screen.getByRole('button', { name: 'Mentés' }));
+    expect((await screen.findByText('Az egység elérte a maximális befogadóképességét')).id).toBe('field-units.0.children-helper-text');
+    expect(onSave).not.toHaveBeenCalled();
+  }, 60_000);
 
   it('tells staff an imported booking has no guest count; confirming it clears the flag on save', async () => {
     const user = userEvent.setup({ delay: null });
@@ -85,9 +115,20 @@ describe('BookingForm', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ guestsUnknown: false })));
   });
 
-  it('shows a communicator the notice in Hungarian without the confirm button (they cannot set guests)', () => {
-    renderForm('communicator', { initialValues: { ...values(), guestsUnknown: true }, isNew: false }, 'hu');
+  it('lets a communicator confirm the guest count of an imported booking (Hungarian)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const imported = { ...values(), channel: 'airbnb' as const, units: [{ ...values().units[0], id: 'bu1' }], guestsUnknown: true };
+    const { onSave } = renderForm('communicator', { initialValues: imported, isNew: false }, 'hu');
     expect(screen.getByTestId('guests-unknown-notice').textContent).toContain('A vendégszám ismeretlen');
-    expect(screen.queryByRole('button', { name: 'A vendégszám helyes' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'A vendégszám helyes' }));
+    await user.click(screen.getByRole('button', { name: 'Mentés' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ guestsUnknown: false })));
+  });
+
+  it('shows a manager the notice without the confirm button (they cannot set guests)', () => {
+    renderForm('manager', { initialValues: { ...values(), guestsUnknown: true }, isNew: false });
+    expect(screen.getByTestId('guests-unknown-notice').textContent).toContain('a member or communicator sets the guests');
+    expect(screen.queryByRole('button', { name: 'The count is right' })).toBeNull();
+    expect((screen.getByLabelText('Adults') as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -119,7 +119,8 @@ function QuotePanel({ onQuote, disabled }: { onQuote: BookingFormProps['onQuote'
   );
 }
 
-function UnitRows({ units, disabled }: { units: BookingFormProps['units']; disabled: boolean }) {
+/** `disabled`: the unit, rate, price and the set of units; `guestsDisabled`: the guest counts (communicators change only those). */
+function UnitRows({ units, disabled, guestsDisabled }: { units: BookingFormProps['units']; disabled: boolean; guestsDisabled: boolean }) {
   const { t } = useTranslation('booking');
   const { values } = useFormikContext<BookingFormValues>();
   const unitLabel = (u: BookingUnitOptionFragment) => `${u.accommodation.name} · ${u.name}`;
@@ -137,9 +138,9 @@ function UnitRows({ units, disabled }: { units: BookingFormProps['units']; disab
                 <FormGrid>
                   <SelectInput name={`units.${index}.unitId`} label={t('fields.unit')} disabled={disabled} options={units.map((u) => ({ value: u.id, label: unitLabel(u) }))} />
                   <SelectInput name={`units.${index}.rateId`} label={t('fields.rate')} disabled={disabled} options={[{ value: '', label: t('fields.noRate') }, ...(option?.rates ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.occupancy}, ${r.currency})` }))]} />
-                  <TextInput name={`units.${index}.adults`} type="number" label={t('fields.adults')} disabled={disabled} helperText={option ? t('fields.capacity', { adults: option.occ_adults, children: option.occ_children, infants: option.occ_infants }) : undefined} />
-                  <TextInput name={`units.${index}.children`} type="number" label={t('fields.children')} disabled={disabled} />
-                  <TextInput name={`units.${index}.infants`} type="number" label={t('fields.infants')} disabled={disabled} />
+                  <TextInput name={`units.${index}.adults`} type="number" label={t('fields.adults')} disabled={guestsDisabled} helperText={option ? t('fields.capacity', { adults: option.occ_adults, children: option.occ_children, infants: option.occ_infants }) : undefined} />
+                  <TextInput name={`units.${index}.children`} type="number" label={t('fields.children')} disabled={guestsDisabled} />
+                  <TextInput name={`units.${index}.infants`} type="number" label={t('fields.infants')} disabled={guestsDisabled} />
                   <TextInput name={`units.${index}.price`} type="number" label={t('fields.unitPrice')} disabled={disabled} />
                 </FormGrid>
                 {values.units.length > 1 && !disabled ? (
@@ -202,8 +203,8 @@ export function BookingForm({ initialValues, isNew, can, units, capacities, onSa
                   {t('fields.guestTotals', totals)}
                 </Typography>
               </section>
-              {values.guestsUnknown ? <GuestsUnknownNotice canConfirm={!lockBooking} /> : null}
-              <UnitRows units={units} disabled={lockBooking} />
+              {values.guestsUnknown ? <GuestsUnknownNotice canConfirm={!lockGuest} /> : null}
+              <UnitRows units={units} disabled={lockBooking} guestsDisabled={lockGuest} />
               <FieldError name="units" />
               <section aria-label={t('fields.money')}>
                 <Typography variant="subtitle1" component="h3" gutterBottom>

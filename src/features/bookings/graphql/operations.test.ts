@@ -2,6 +2,7 @@
 // product's metadata and permissions), as a member, communicator, manager and owner send them:
 // server-side filters and paging, creating and editing with the overlap and capacity messages, the
 // status history the database trigger writes (who and when), and attacks on the new tables.
+import crypto from 'node:crypto';
 import { print, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../../../backend/server';
@@ -10,7 +11,8 @@ import { DEMO, makeClient, type Caller, type Client } from '../../../../tests/in
 import { uniquenessViolation } from '@/domain/uniqueness';
 import { emptyBookingValues } from '@/domain/bookings/bookingForm';
 import { bookingOrderBy, bookingWhere, EMPTY_BOOKING_FILTERS, type BookingFilters } from '../listQuery';
-import { bookingInsert, bookingSet, bookedUnitsInput } from '../mappers';
+import { bookedUnitGuestUpdates, bookingInsert, bookingSet, bookedUnitsInput, bookingValuesOf, guestDetailsSet, guestTotalsSet } from '../mappers';
+import type { BookingDetailsFragment } from './fragments.generated';
 import { BookingDetailsDocument } from './bookingDetails.generated';
 import { BookingExportDocument } from './bookingExport.generated';
 import { BookingListDocument } from './bookingList.generated';
@@ -40,6 +42,7 @@ interface UnitOption {
   id: string;
   accommodation_id: string;
   occ_adults: number;
+  occ_children: number;
 }
 let units: UnitOption[];
 /** A stay far in the future, clear of the seeded slots. */
@@ -178,6 +181,79 @@ describe('creating and editing bookings', () => {
   });
 });
 
+// What the communicator's editor sends (the real mappers), as a communicator: the customer, notes
+// and guest counts change together; the unit, rate, price, dates, money and status are refused, and
+// a refused request changes nothing.
+describe("the communicator's editor", () => {
+  type Details = { bookings_by_pk: BookingDetailsFragment };
+  const details = async (id: string) => (await ok<Details>(member, BookingDetailsDocument, { id })).bookings_by_pk;
+  const communicatorSave = (id: string, values: ReturnType<typeof bookingValuesOf>) =>
+    run(communicator, UpdateBookingGuestDetailsDocument, { id, set: { ...guestDetailsSet(values), ...guestTotalsSet(values) }, units: bookedUnitGuestUpdates(values) });
+  let unit: UnitOption;
+  let id: string;
+  beforeAll(async () => {
+    const found = units.find((u) => u.occ_adults >= 2 && u.occ_children >= 1);
+    if (!found) throw new Error('the demo data has no unit for two adults and a child');
+    unit = found;
+    id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object: newBooking(unit, { checkin: '2031-12-01', checkout: '2031-12-04' }, 'Communicator Guest').object })).insert_bookings_one.id;
+  });
+
+  it('changes the customer, notes and guest counts of the booking and its unit in one save', async () => {
+    const values = bookingValuesOf(await details(id));
+    const edited = { ...values, customerName: 'Nagy Péter', notes: 'Baby cot please', units: [{ ...values.units[0], adults: 2, children: 1 }] };
+    const saved = await communicatorSave(id, edited);
+    expect(saved.errors).toBeUndefined();
+    const after = await details(id);
+    expect(after).toMatchObject({ customer_name: 'Nagy Péter', notes: 'Baby cot please', adults: 2, children: 1, infants: 0, status: 'new' });
+    expect(after.booked_units).toEqual([expect.objectContaining({ unit_id: unit.id, adults: 2, children: 1, infants: 0 })]);
+  });
+
+  it("refuses more guests than the unit takes with the capacity message, and keeps the rest of the save undone", async () => {
+    const before = await details(id);
+    const values = bookingValuesOf(before);
+    const refused = await communicatorSave(id, { ...values, customerName: 'Should Not Stay', units: [{ ...values.units[0], adults: unit.occ_adults + 1 }] });
+    expect(uniquenessViolation(refused.errors ?? [])).toEqual({ field: 'units', messageKey: 'booking:errors.capacity' });
+    expect(await details(id)).toMatchObject({ customer_name: before.customer_name, adults: before.adults });
+  });
+
+  it('refuses the unit, rate, price, dates, money, status and hidden columns, wrong types and a forged token', async () => {
+    const before = await details(id);
+    const bu = before.booked_units[0].id;
+    const other = units.find((u) => u.id !== unit.id && u.accommodation_id === unit.accommodation_id) ?? units.find((u) => u.id !== unit.id);
+    const refusedSets: Record<string, unknown>[] = [{ checkin: '2031-12-02' }, { checkout: '2031-12-09' }, { status: 'cancelled' }, { accommodation_fee: 1 }, { cleaning_fee: 1 }, { currency: 'HUF' }, { channel: 'airbnb' }, { ota_code: 'X1' }, { accommodation_id: other?.accommodation_id }, { journey_id: crypto.randomUUID() }];
+    for (const set of refusedSets) {
+      const r = await run(communicator, UpdateBookingGuestDetailsDocument, { id, set, units: [] });
+      expect(r.errors?.length, JSON.stringify(set)).toBeGreaterThan(0);
+    }
+    const refusedUnitSets: Record<string, unknown>[] = [{ unit_id: other?.id }, { rate_id: null }, { price: 1 }, { checkin: '2031-12-02' }, { checkout: '2031-12-03' }, { booking_id: crypto.randomUUID() }, { is_cancelled: true }];
+    for (const set of refusedUnitSets) {
+      const r = await run(communicator, UpdateBookingGuestDetailsDocument, { id, set: {}, units: [{ where: { id: { _eq: bu } }, _set: set }] });
+      expect(r.errors?.length, JSON.stringify(set)).toBeGreaterThan(0);
+    }
+    // The member's editor (units replaced, status) and cancelling are not theirs either.
+    const values = bookingValuesOf(before);
+    expect((await run(communicator, UpdateBookingDocument, { id, set: {}, keepUnitIds: [bu], units: bookedUnitsInput(values, id) })).errors?.length).toBeGreaterThan(0);
+    expect((await run(communicator, SetBookingStatusDocument, { id, status: 'cancelled' })).errors?.length).toBeGreaterThan(0);
+    expect((await client.gql(communicator, 'mutation($id: uuid!) { delete_booked_units(where: {id: {_eq: $id}}) { affected_rows } }', { id: bu })).errors?.length).toBeGreaterThan(0);
+    for (const adults of ['two', 1.5, -1, 0, 70_000, null, { _inc: 1 }]) {
+      const r = await run(communicator, UpdateBookingGuestDetailsDocument, { id, set: {}, units: [{ where: { id: { _eq: bu } }, _set: { adults, children: 0 } }] });
+      expect(r.errors?.length, JSON.stringify(adults)).toBeGreaterThan(0);
+    }
+    // A communicator's claims under a signature the backend never made.
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const claims = { 'x-hasura-default-role': 'communicator', 'x-hasura-allowed-roles': ['communicator'], 'x-hasura-user-id': DEMO.communicator };
+    const forged = await fetch(`${backend.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: DEMO.communicator, 'https://hasura.io/jwt/claims': claims })}.${part({ s: 'forged' })}` },
+      body: JSON.stringify({ query: print(UpdateBookingGuestDetailsDocument), variables: { id, set: { customer_name: 'Forged' }, units: [] } }),
+    });
+    expect(((await forged.json()) as { errors?: unknown[] }).errors?.length).toBeGreaterThan(0);
+    const after = await details(id);
+    expect(after).toMatchObject({ checkin: before.checkin, checkout: before.checkout, status: before.status, accommodation_fee: before.accommodation_fee, customer_name: before.customer_name, adults: before.adults });
+    expect(after.booked_units).toEqual(before.booked_units);
+  });
+});
+
 describe('country codes NTAK does not know', () => {
   // The booker's country and a guest's nationality and residence go to NTAK and VIZA: the database
   // takes only NTAK's codes (migration 1795500000000), whatever the client sends.
@@ -204,9 +280,9 @@ describe('country codes NTAK does not know', () => {
     expect(uniquenessViolation(refused.errors ?? [])).toEqual({ field: 'customerCountry', messageKey: 'booking:validation.country' });
     const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object: { ...object, customer_country: 'XK' } })).insert_bookings_one.id;
     // A communicator edits the customer: the same check.
-    const byCommunicator = await run(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'UK' } });
+    const byCommunicator = await run(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'UK' }, units: [] });
     expect(uniquenessViolation(byCommunicator.errors ?? [])).toEqual({ field: 'customerCountry', messageKey: 'booking:validation.country' });
-    await ok(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'GB' } });
+    await ok(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'GB' }, units: [] });
     expect((await ok<{ bookings_by_pk: { customer_country: string } }>(member, BookingDetailsDocument, { id })).bookings_by_pk.customer_country).toBe('GB');
   });
 
@@ -218,10 +294,10 @@ describe('country codes NTAK does not know', () => {
     await backend.ctx.db.query('ALTER TABLE public.bookings DISABLE TRIGGER bookings_country_check');
     await backend.ctx.db.query(`UPDATE public.bookings SET customer_country = 'UK' WHERE id = $1`, [id]);
     await backend.ctx.db.query('ALTER TABLE public.bookings ENABLE TRIGGER bookings_country_check');
-    await ok(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_phone: '+44 20 7946 0000', adults: 2 } });
+    await ok(communicator, UpdateBookingGuestDetailsDocument, { id, set: { customer_phone: '+44 20 7946 0000', adults: 2 }, units: [] });
     await ok(member, SetBookingStatusDocument, { id, status: 'cancelled' });
-    expect((await run(member, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'XX' } })).errors?.length).toBeGreaterThan(0);
-    await ok(member, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'GB' } });
+    expect((await run(member, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'XX' }, units: [] })).errors?.length).toBeGreaterThan(0);
+    await ok(member, UpdateBookingGuestDetailsDocument, { id, set: { customer_country: 'GB' }, units: [] });
     expect((await ok<{ bookings_by_pk: { customer_country: string; status: string } }>(member, BookingDetailsDocument, { id })).bookings_by_pk).toMatchObject({ customer_country: 'GB', status: 'cancelled' });
   });
 

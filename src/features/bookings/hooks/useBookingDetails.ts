@@ -18,7 +18,7 @@ import { SetBookingStatusDocument } from '../graphql/setBookingStatus.generated'
 import { UpdateBookingDocument } from '../graphql/updateBooking.generated';
 import { UpdateBookingGuestDetailsDocument } from '../graphql/updateBookingGuestDetails.generated';
 import { UpdateBookingNotesDocument } from '../graphql/updateBookingNotes.generated';
-import { accommodationOfUnits, bookedUnitsInput, bookingInsert, bookingSet, bookingValuesOf, guestDetailsSet, guestsUnknownSet } from '../mappers';
+import { accommodationOfUnits, bookedUnitGuestUpdates, bookedUnitsInput, bookingInsert, bookingSet, bookingValuesOf, guestDetailsSet, guestsUnknownSet, guestTotalsSet } from '../mappers';
 
 export interface QuoteArgs {
   unitId: string;
@@ -74,7 +74,11 @@ export function useBookingDetails(id: string | null, can: BookingCapabilities, p
         );
       }
       if (!id) return 'failed';
-      if (can.guestFields) return write(() => updateGuestDetails({ variables: { id, set: guestDetailsSet(values) } }));
+      // Communicators: the customer, notes and guest counts (the booking's totals and each unit's).
+      if (can.guestFields) {
+        const set = { ...guestDetailsSet(values), ...guestTotalsSet(values), ...(initialValues ? guestsUnknownSet(initialValues, values) : {}) };
+        return write(() => updateGuestDetails({ variables: { id, set, units: bookedUnitGuestUpdates(values) } }));
+      }
       if (can.notes) return write(() => updateNotes({ variables: { id, notes: values.notes.trim() || null } }));
       return 'failed';
     },
