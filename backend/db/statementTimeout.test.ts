@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../../tests/helpers/backend';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
 import { Executor } from '../graphql/execute';
 import { engineOptions, loadModel } from '../graphql/index';
@@ -179,7 +180,7 @@ describe('statement timeout on a server Postgres', () => {
 describe('statement timeout on PGlite', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({ statementTimeoutMs: TIMEOUT_MS });
+    db = await emptyDatabase({ statementTimeoutMs: TIMEOUT_MS });
   });
   afterAll(async () => {
     await db?.close();
@@ -188,7 +189,7 @@ describe('statement timeout on PGlite', () => {
   it('the session reports the configured timeout', async () => {
     expect(db.statementTimeoutMs).toBe(TIMEOUT_MS);
     expect((await db.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows).toEqual([{ statement_timeout: `${TIMEOUT_MS}ms` }]);
-    const off = await openDb({ statementTimeoutMs: 0 });
+    const off = await emptyDatabase({ statementTimeoutMs: 0 });
     try {
       expect((await off.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows).toEqual([{ statement_timeout: '0' }]);
     } finally {

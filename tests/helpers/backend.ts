@@ -5,14 +5,16 @@
 // of running initdb and every migration again: initdb alone costs 8-17 s on a 2-core machine, a
 // snapshot loads in 2-4 s. Snapshots are kept per worker and on disk (node_modules/.cache), keyed
 // by the project's migrations, seeds, the backend's own schema files, PGlite's version and the
-// seeds' day, so any change to them makes a new one. STAYDESK_TEST_DB_SNAPSHOTS=off runs
-// initdb and migrations every time, as before.
+// seeds' day, so any change to them makes a new one. The same snapshots give backend processes
+// their data folder (migratedDataFolder) and SQL tests an empty database (emptyDatabase).
+// STAYDESK_TEST_DB_SNAPSHOTS=off runs initdb and migrations every time, as before.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../backend/config';
-import { migrate, openDb } from '../../backend/db';
+import { migrate, openDb, type Db } from '../../backend/db';
 import { startBackend, type RunningBackend } from '../../backend/server';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -31,17 +33,21 @@ function snapshotKey(projectDir: string, applySeeds: boolean): string {
   const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
   // The seeds date everything from their day (STAYDESK_SEED_TODAY, else today in Budapest).
   const seedDay = process.env.STAYDESK_SEED_TODAY || new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest' }).format(new Date());
-  hash.update(JSON.stringify({ pglite: pglite.version, projectDir, applySeeds, seedDay: applySeeds ? seedDay : '' }));
+  // checkpointed: snapshots taken after a CHECKPOINT.
+  hash.update(JSON.stringify({ pglite: pglite.version, projectDir, applySeeds, seedDay: applySeeds ? seedDay : '', checkpointed: true }));
   const sources = [path.join(projectDir, 'migrations'), ...(applySeeds ? [path.join(projectDir, 'seeds')] : []), path.join(ROOT, 'backend/db/system')];
   for (const file of [...sources.flatMap(filesUnder), path.join(ROOT, 'backend/db/migrate.ts')]) hash.update(file).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 32);
 }
 
-async function buildSnapshot(projectDir: string, applySeeds: boolean, file: string): Promise<Blob> {
+/** The snapshot file `key` names, made by `prepare` on a new in-memory database when missing. */
+async function buildSnapshot(file: string, prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const db = await openDb({});
   try {
-    await migrate(db, { projectDir, applySeeds });
+    await prepare(db);
+    // A checkpoint first, so a database opened from the snapshot has no WAL to replay.
+    await db.exec('CHECKPOINT');
     const blob = await db.snapshot!();
     // Another worker may write the same snapshot meanwhile: each writes its own file, then renames.
     fs.mkdirSync(CACHE_DIR, { recursive: true });
@@ -55,6 +61,22 @@ async function buildSnapshot(projectDir: string, applySeeds: boolean, file: stri
   }
 }
 
+/** A snapshot (made on first use in this worker, or read from the disk cache). */
+function snapshotOf(key: string, prepare: (db: Db) => Promise<unknown>): { file: string; blob: Promise<Blob> } {
+  const file = path.join(CACHE_DIR, `${key}.tar`);
+  let snapshot = snapshots.get(key);
+  if (!snapshot) {
+    snapshot = buildSnapshot(file, prepare);
+    snapshots.set(key, snapshot);
+    snapshot.catch(() => snapshots.delete(key));
+  }
+  return { file, blob: snapshot };
+}
+
+function projectSnapshot(projectDir: string, applySeeds: boolean) {
+  return snapshotOf(snapshotKey(projectDir, applySeeds), (db) => migrate(db, { projectDir, applySeeds }));
+}
+
 function pruneCache(): void {
   const entries = fs.readdirSync(CACHE_DIR).filter((f) => f.endsWith('.tar')).map((f) => ({ f, at: fs.statSync(path.join(CACHE_DIR, f)).mtimeMs }));
   for (const { f } of entries.sort((a, b) => b.at - a.at).slice(KEEP_ON_DISK)) fs.rmSync(path.join(CACHE_DIR, f), { force: true });
@@ -63,14 +85,48 @@ function pruneCache(): void {
 /** A fresh in-memory database of the project, migrated (and seeded when asked). */
 export async function freshDatabase(projectDir: string, applySeeds: boolean) {
   if (process.env.STAYDESK_TEST_DB_SNAPSHOTS === 'off') return openDb({});
-  const key = snapshotKey(projectDir, applySeeds);
-  let snapshot = snapshots.get(key);
-  if (!snapshot) {
-    snapshot = buildSnapshot(projectDir, applySeeds, path.join(CACHE_DIR, `${key}.tar`));
-    snapshots.set(key, snapshot);
-    snapshot.catch(() => snapshots.delete(key));
+  return openDb({ loadDataDir: await projectSnapshot(projectDir, applySeeds).blob });
+}
+
+/**
+ * A fresh in-memory PGlite as initdb leaves it (no schema at all), loaded from a cached snapshot:
+ * PGlite's initdb costs ~5 s of CPU, the load ~1.5 s. For tests of migrations, seeds and SQL.
+ */
+export async function emptyDatabase(opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
+  if (process.env.STAYDESK_TEST_DB_SNAPSHOTS === 'off') return openDb(opts);
+  const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const key = createHash('sha256').update(JSON.stringify({ empty: true, pglite: pglite.version })).digest('hex').slice(0, 32);
+  return openDb({ ...opts, loadDataDir: await snapshotOf(key, async () => undefined).blob });
+}
+
+/**
+ * A data folder for a backend process (`--data`) whose database is the project's, migrated (and
+ * seeded when asked), as a backend's first start leaves it: the snapshot unpacked into
+ * <dataDir>/pglite (tar, no PGlite needed) instead of that start's initdb and migrations, which
+ * cost a spawned backend 10-20 s of CPU. For tests about later starts; a first start is tested
+ * as a first start (dev-command, pglite folder tests).
+ */
+export async function migratedDataFolder(dataDir: string, opts: { projectDir?: string; applySeeds?: boolean } = {}): Promise<string> {
+  const projectDir = path.resolve(ROOT, opts.projectDir ?? 'nhost');
+  const applySeeds = opts.applySeeds ?? false;
+  const pglite = path.join(dataDir, 'pglite');
+  if (process.env.STAYDESK_TEST_DB_SNAPSHOTS === 'off') {
+    const db = await openDb({ dataDir });
+    try {
+      await migrate(db, { projectDir, applySeeds });
+    } finally {
+      await db.close();
+    }
+    return dataDir;
   }
-  return openDb({ loadDataDir: await snapshot });
+  const { file, blob } = projectSnapshot(projectDir, applySeeds);
+  await blob;
+  fs.mkdirSync(pglite, { recursive: true });
+  // The snapshot's members are absolute (/PG_VERSION, /base/...): tar makes them relative.
+  execFileSync('tar', ['-xf', file, '-C', pglite], { stdio: 'pipe' });
+  // Taken from a running in-memory database: a folder closed cleanly has no postmaster.pid.
+  fs.rmSync(path.join(pglite, 'postmaster.pid'), { force: true });
+  return dataDir;
 }
 
 export interface TestBackendOptions {

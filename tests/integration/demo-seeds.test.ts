@@ -4,7 +4,8 @@
 // closings, just as on the day the seeds were written; and the same day gives the same data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { migrate, openDb, type Db } from '../../backend/db';
+import { migrate, type Db } from '../../backend/db';
+import { emptyDatabase } from '../helpers/backend';
 import { addDays, budapestToday } from '../helpers/dates';
 
 const PROJECT = path.resolve(__dirname, '../../nhost');
@@ -13,7 +14,7 @@ const DAY = addDays(budapestToday(), 365);
 describe('demo seeds on a clock a year ahead', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDb({});
+    db = await emptyDatabase();
     await migrate(db, { projectDir: PROJECT, applySeeds: true, seedToday: DAY });
   }, 120_000);
   afterAll(async () => {
@@ -66,7 +67,7 @@ describe('demo seeds on a clock a year ahead', () => {
   it('is the same data moved with the day: deterministic, and whole on the first of a month too', async () => {
     const first = `${addDays(DAY, 40).slice(0, 8)}01`;
     const shift = Math.round((Date.parse(first) - Date.parse(DAY)) / 86_400_000);
-    const other = await openDb({});
+    const other = await emptyDatabase();
     try {
       await migrate(other, { projectDir: PROJECT, applySeeds: true, seedToday: first });
       const digest = (d: Db, days: number) =>
