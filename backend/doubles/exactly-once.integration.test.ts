@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyAndCsr } from '../../functions/_registry/pki';
 import { seal } from '../../functions/_registry/secretBox';
+import { migratedDataFolder } from '../../tests/helpers/backend';
 import { startRegistryDoubles, type RegistryDoubles } from './server';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -80,6 +81,8 @@ async function waitFor<T>(fn: () => T | null | undefined | false | Promise<T | n
 beforeAll(async () => {
   doubles = await startRegistryDoubles({ dataDir: path.join(dir, 'ca') });
   port = await freePort();
+  // The folder as a first start leaves it (migrated), without that start's initdb and migrations.
+  await migratedDataFolder(path.join(dir, 'data'));
 }, 60_000);
 
 afterAll(async () => {

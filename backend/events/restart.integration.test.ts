@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataFolder } from '../../tests/helpers/backend';
 import { startWebhookReceiver, type WebhookReceiver } from './testing';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -66,6 +67,8 @@ describe('event delivery across kill -9', () => {
     // The first call hangs: the backend is killed while it waits.
     hooks.behave('/notes', { delayMs: 30_000 });
     const port = await freePort();
+    // The folder as a first start leaves it (migrated), without that start's initdb and migrations.
+    await migratedDataFolder(dataDir, { projectDir: PROJECT });
     const first = await startBackendProcess(port, hooks.url);
     const res = await fetch(`http://127.0.0.1:${port}/v1/graphql`, {
       method: 'POST',

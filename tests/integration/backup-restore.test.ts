@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backup, BackupError, restore, type BackupManifest } from '../../backend/backup';
 import { loadConfig } from '../../backend/config';
 import { startBackend, type RunningBackend } from '../../backend/server';
+import { migratedDataFolder } from '../helpers/backend';
 import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
 
 const ADMIN = { 'x-hasura-admin-secret': 'nhost-admin-secret' };
@@ -69,6 +70,8 @@ describe('backup, restore and the move to a server Postgres', () => {
     source = path.join(base, 'source');
     out = path.join(base, 'backup');
     server = await startTempPostgres();
+    // The demo data as a first start with seeds leaves the folder (the cached seeded snapshot).
+    await migratedDataFolder(source, { applySeeds: true });
     const b = await serve(source);
     try {
       await gql(b, 'mutation { insert_labels_one(object: {name: "Moved with the data", color: "#123456"}) { id } }');
