@@ -4,11 +4,13 @@ import type { AppProps } from 'next/app';
 import type { EmotionCache } from '@emotion/react';
 import { appWithTranslation } from 'next-i18next/pages';
 import dynamic from 'next/dynamic';
+import Router from 'next/router';
+import { useEffect } from 'react';
 import 'nprogress/nprogress.css';
 import { AppErrorBoundary } from '@/components/AppErrorBoundary';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { useRouteProgress } from '@/components/useRouteProgress';
-import { markAppRendered } from '@/lib/openingPage';
+import { followNavigations, markAppRendered } from '@/lib/openingPage';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
@@ -21,6 +23,7 @@ type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout; emotionCac
 
 function App({ Component, pageProps, emotionCache }: AppPropsWithLayout) {
   markAppRendered();
+  useEffect(() => followNavigations(Router.events), []);
   useRouteProgress();
   const getLayout = Component.getLayout ?? ((page) => page);
   return (

@@ -8,13 +8,13 @@ import { BaseProviders } from '@/components/BaseProviders';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { SIGNED_OUT_REDIRECT_SCRIPT } from '@/lib/nhost/storedSession';
 import type { GetLayout } from '@/components/layout/types';
-import { isOpeningPage } from '@/lib/openingPage';
+import { loadsPageCodeNow } from '@/lib/openingPage';
 
 const loadStaffChrome = () => import('./components/StaffChrome');
-// Start the download when the opened staff page's code runs, in parallel with restoring the session
-// (not when Next runs a prefetched page's code: openingPage.ts). Not rendered on the server: there
+// Start the download when the opened (or navigated-to) staff page's code runs, in parallel with
+// restoring the session (not when Next runs a prefetched page's code: openingPage.ts). Not rendered on the server: there
 // the frame showed the same spinner (no session at build time).
-if (isOpeningPage()) void loadStaffChrome().catch(() => undefined);
+if (loadsPageCodeNow()) void loadStaffChrome().catch(() => undefined);
 const StaffChrome = dynamic(loadStaffChrome, { ssr: false, loading: () => <FullPageSpinner /> });
 
 /** A signed-in page of the given navigation area (or any role when no area is given). */

@@ -1,24 +1,35 @@
-// A staff page's view starts loading when the opened page's module runs, but not when Next runs
-// the module of a page it prefetched (after the app's first render): that page loads its view when
-// it is shown.
+// A staff page's view starts loading when the module of the opened page, or of the page a
+// navigation goes to, runs; not when Next runs the module of a page it prefetched (after the app's
+// first render, no navigation under way): that page loads its view when it is shown.
 import { render, screen } from '@testing-library/react';
+import mitt from 'next/dist/shared/lib/mitt';
 import { describe, expect, it, vi } from 'vitest';
 
 describe('lazyView', () => {
-  it('starts the opened page view at once, a prefetched page view only when rendered', async () => {
+  it('starts the opened and the navigated-to page view at once, a prefetched page view only when rendered', async () => {
     vi.resetModules();
     const { lazyView } = await import('./lazyView');
-    const { markAppRendered } = await import('@/lib/openingPage');
-    const openedView = () => <p>opened view</p>;
-    const loadOpened = vi.fn(async () => openedView);
+    const { followNavigations, markAppRendered } = await import('@/lib/openingPage');
+    const view = (text: string) => async () => () => <p>{text}</p>;
+    const loadOpened = vi.fn(view('opened view'));
     lazyView(loadOpened);
     expect(loadOpened).toHaveBeenCalledTimes(1);
 
     markAppRendered();
-    const prefetchedView = () => <p>prefetched view</p>;
-    const loadPrefetched = vi.fn(async () => prefetchedView);
+    const events = mitt();
+    followNavigations(events);
+    const loadPrefetched = vi.fn(view('prefetched view'));
     const Prefetched = lazyView(loadPrefetched);
     expect(loadPrefetched).not.toHaveBeenCalled();
+
+    events.emit('routeChangeStart');
+    const loadNavigated = vi.fn(view('navigated view'));
+    lazyView(loadNavigated);
+    expect(loadNavigated).toHaveBeenCalledTimes(1);
+    events.emit('routeChangeComplete');
+    const loadLater = vi.fn(view('later view'));
+    lazyView(loadLater);
+    expect(loadLater).not.toHaveBeenCalled();
 
     render(<Prefetched />);
     expect(await screen.findByText('prefetched view')).toBeTruthy();
