@@ -97,9 +97,9 @@ function nextReply(worker: Worker): Promise<Reply> {
 
 /**
  * Reads the photo's MRZ lines in a worker: each attempt's lines (null when it found none), asked
- * one by one while `enough` says the lines so far do not pass.
+ * one by one while `enough` says the readings so far do not give a checked MRZ.
  */
-export async function readMrzInWorker(photo: DecodedPhoto, attempts: number, enough: (lines: string[]) => boolean): Promise<Outcome> {
+export async function readMrzInWorker(photo: DecodedPhoto, attempts: number, enough: (found: readonly (string[] | null)[]) => boolean): Promise<Outcome> {
   if (running >= MRZ_WORKERS) {
     if (waiting.length >= MRZ_WAITING) return { ok: false, reason: 'busy' };
     // The finishing photo hands its slot over (running stays the same).
@@ -122,7 +122,7 @@ export async function readMrzInWorker(photo: DecodedPhoto, attempts: number, eno
       const reply = await nextReply(reader.worker);
       const lines = reply.type === 'lines' ? reply.lines : null;
       found.push(lines);
-      if (lines && enough(lines)) break;
+      if (lines && enough(found)) break;
     }
     reader.worker.postMessage({ type: 'drop' });
     return found;

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 
 export const OCR_B_FONT = path.resolve(__dirname, '../../tests/fixtures/fonts/OCRB.otf');
 
-export type Grade = 'clean' | 'photo';
+/** clean: a scan; photo: a phone photo; hard: a small, blurred, low-contrast one (shared/reference/mrz.md's grades). */
+export type Grade = 'clean' | 'photo' | 'hard';
 
 /** A small deterministic random source, so a seed gives the same image every time. */
 export function seededRandom(seed: number): () => number {
@@ -35,14 +36,18 @@ async function mrzBand(lines: string[], width: number): Promise<{ buffer: Buffer
     .png()
     .toBuffer({ resolveWithObject: true });
   const height = Math.round((text.info.height * width) / text.info.width);
-  return { buffer: await sharp(text.data).resize(width, height).png().toBuffer(), width, height };
+  // 'fill': the default 'cover' crops the rounding difference off both sides, about 3 px of the
+  // first and last character of every line (a P read as 5 or D, a U as J), which no real document has.
+  return { buffer: await sharp(text.data).resize(width, height, { fit: 'fill' }).png().toBuffer(), width, height };
 }
 
 /** A JPEG (photo) or PNG (clean) of a document whose MRZ is `lines`. */
 export async function renderDocumentPhoto(lines: string[], grade: Grade, seed: number): Promise<Buffer> {
   const random = seededRandom(seed);
   const between = (a: number, b: number) => a + (b - a) * random();
-  const width = Math.round(between(950, 1300));
+  const hard = grade === 'hard';
+  // The same number of draws in every grade, so a seed's photo stays the photo it was.
+  const width = Math.round(hard ? between(700, 850) : between(950, 1300));
   const height = Math.round(width * (lines.length === 3 ? 0.63 : 0.7));
   const margin = Math.round(width * 0.04);
   const band = await mrzBand(lines, width - 2 * margin);
@@ -69,10 +74,10 @@ export async function renderDocumentPhoto(lines: string[], grade: Grade, seed: n
   // Clean: the card as it is, straight and sharp (a scan rather than a photo).
   if (grade === 'clean') return card;
   const angle = (random() < 0.5 ? -1 : 1) * between(2, 4);
-  const contrast = between(0.45, 0.65);
+  const contrast = hard ? between(0.3, 0.45) : between(0.45, 0.65);
   const rotated = await sharp(card)
     .rotate(angle, { background: '#5a5f66' })
-    .blur(between(0.8, 1.5))
+    .blur(hard ? between(1.6, 2.4) : between(0.8, 1.5))
     .linear(contrast, 128 * (1 - contrast))
     .raw()
     .toBuffer({ resolveWithObject: true });

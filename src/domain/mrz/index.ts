@@ -5,3 +5,4 @@ export { scannedFields, mrzDate, nameCase, type ScannedFields } from './fields';
 export { composeMrz, checkDigit, type MrzDocument } from './compose';
 export { alpha2FromMrz, mrzCountry } from './countries';
 export { estimateSkew } from './skew';
+export { voteMrzReadings, readMrzAttempts, characterVote } from './vote';

@@ -104,6 +104,12 @@ function hasInnerFiller(lines: readonly string[]): boolean {
   return /<[^<]/.test(lines[row].slice(from, from + 9));
 }
 
+/** The parsed MRZ when every check digit verifies and the document number has no inner filler. */
+export function validReading(lines: string[]): ParseResult | undefined {
+  const result = tryParse(lines);
+  return result?.valid && !hasInnerFiller(lines) ? result : undefined;
+}
+
 type Candidate = { lines: string[]; result: ParseResult };
 
 /** Every valid reading one confusable character away (`only`: at these positions only). */

@@ -2,15 +2,18 @@
 // passports with valid check digits, photo grade: tilted, blurred, noisy, unevenly lit, JPEG), the
 // same images `npm run bench:mrz` reports on. Two promises to the guest: most photos read exactly,
 // and a reading the reader accepts is never a wrong one (a wrong document number passing its check
-// digit would go to VIZA as the guest's). Figures and what fails: docs/journey.md "Document scanning".
+// digit would go to VIZA as the guest's). Figures and what fails: docs/guest-journey.md "Document scanning".
 import { readDocumentPhoto } from '../../../functions/_journey/documentReader';
 import { sampleDocuments } from '../../../scripts/mrz/documents';
 import { renderDocumentPhoto } from '../../../scripts/mrz/render';
 import { isExact } from '../../../scripts/mrz/score';
 
 const TODAY = new Date().toISOString().slice(0, 10);
+// What is read, not how fast: on a loaded machine a reading may pass the scan's 20 s limit
+// (scanLimits.test.ts tests the limit; bench:mrz reports the time).
+process.env.JOURNEY_SCAN_TIME_LIMIT_MS ??= '300000';
 
-it('reads photo-grade passports of the sample set: at least 8 of 10 exactly, none wrongly', async () => {
+it('reads photo-grade passports of the sample set: all 10 exactly, none wrongly', async () => {
   let exact = 0;
   const wrong: string[] = [];
   for (const [i, sample] of sampleDocuments(10, 'passport').entries()) {
@@ -20,5 +23,6 @@ it('reads photo-grade passports of the sample set: at least 8 of 10 exactly, non
     else wrong.push(`${sample.lines[1]} read as ${reading.lines[1]}`);
   }
   expect(wrong, 'accepted readings with a wrong field').toEqual([]);
-  expect(exact).toBeGreaterThanOrEqual(8);
+  // 10/10 since the generator stopped clipping each line's first character (bench:mrz, 2026-11-27).
+  expect(exact).toBe(10);
 }, 600_000);
