@@ -11,10 +11,11 @@
 //     (what `bench:calendar`'s 11 s measurement ran into right after seeding 5,854 stays).
 // Database: in-memory PGlite, or a server Postgres with `--database-url postgres://...` (a fresh
 // database is created there and dropped after). PORT picks the backend's port (default: any free).
-// `--burst-only` measures the events worker alone: the seed's own events are dropped, then BURST
-// bookings with their stays are inserted in one mutation and the run reports how long until each
-// queued event was tried once and which function calls failed meanwhile, by message (the pool
-// size is HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, or the backend's default).
+// `--burst-only [--pools 100,16,4]` measures the events worker alone on one seeded database (the
+// seed's own events dropped): per pool size (HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE; `default` = the
+// backend's own), a backend starts, BURST bookings with a stay each are inserted in one mutation,
+// and it reports how long until every queued event was tried once, the webhook answers, and the
+// calls that failed meanwhile, by message.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -24,9 +25,9 @@ import { engineOptions, loadModel } from '../backend/graphql';
 import { Executor } from '../backend/graphql/execute';
 import type { EngineSession } from '../backend/graphql/types';
 import { startBackend, type RunningBackend } from '../backend/server';
+import { BENCH_ACCOMMODATION as ACCOMMODATION, seedCalendarData } from './bench-calendar/seed';
 
 const RUNS = 7;
-const ACCOMMODATION = '30000000-0000-4000-b000-000000000001';
 const MEMBER = '00000000-0000-4000-a000-00000000b001';
 const CASES = [
   { units: 100, nights: 56 },
@@ -39,52 +40,6 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-
-async function seed(db: Db, from: string): Promise<void> {
-  // The calendar's per-request night cap (1000) is for users; a benchmark seeds in one go.
-  await db.exec(`
-    ALTER TABLE public.unit_dates DISABLE TRIGGER unit_dates_insert_limits;
-    ALTER TABLE public.rate_dates DISABLE TRIGGER rate_dates_insert_limits;
-    INSERT INTO auth.users (id, email, display_name, default_role, locale) VALUES ('${MEMBER}', 'bench@example.test', 'Bench', 'member', 'en') ON CONFLICT DO NOTHING;
-    INSERT INTO public.accommodations (id, name, zip, address) VALUES ('${ACCOMMODATION}', 'Benchmark Tower', '1051', 'Bench utca 1');
-    INSERT INTO public.price_rules (name, priority, conditions, results) VALUES
-      ('Bench weekend', 10, '[{"field":"weekday","op":"in","value":[5,6]}]', '{"type":"PERCENT","value":15}'),
-      ('Bench January', 5, '[{"field":"month","op":"eq","value":1}]', '{"type":"PERCENT","value":-12}'),
-      ('Bench week', 1, '[{"field":"nights","op":"gte","value":7}]', '{"type":"PERCENT","value":-10}');
-    INSERT INTO public.units (accommodation_id, name, position, occ_adults, occ_children, occ_infants)
-      SELECT '${ACCOMMODATION}', 'Unit ' || lpad(i::text, 3, '0'), i, 4, 2, 1 FROM generate_series(1, 100) AS i;
-    INSERT INTO public.rates (unit_id, name, occupancy, currency, price, min_stay)
-      SELECT id, 'Standard', 2, 'EUR', 60 + position % 40, 1 FROM public.units WHERE accommodation_id = '${ACCOMMODATION}';
-    INSERT INTO public.rates (unit_id, name, occupancy, currency, price, parent_rate_id, derived_change_type, derived_change_value, inherit_closed_to_arrival)
-      SELECT r.unit_id, 'Non-refundable', 2, 'EUR', 0, r.id, 'PERCENT', -10, true FROM public.rates r JOIN public.units u ON u.id = r.unit_id WHERE u.accommodation_id = '${ACCOMMODATION}';
-    INSERT INTO public.price_rule_assignments (price_rule_id, rate_id)
-      SELECT p.id, r.id FROM public.price_rules p CROSS JOIN public.rates r JOIN public.units u ON u.id = r.unit_id
-      WHERE p.name LIKE 'Bench %' AND r.name = 'Standard' AND u.accommodation_id = '${ACCOMMODATION}';
-    INSERT INTO public.unit_dates (unit_id, date, is_closed)
-      SELECT u.id, '${from}'::date + 20 + k * 53 + u.position % 7, true FROM public.units u, generate_series(0, 5) AS k WHERE u.accommodation_id = '${ACCOMMODATION}';
-    INSERT INTO public.rate_dates (rate_id, date, price)
-      SELECT r.id, '${from}'::date + 5 + k * 30 + u.position % 5, 150 FROM public.rates r JOIN public.units u ON u.id = r.unit_id, generate_series(0, 11) AS k
-      WHERE r.name = 'Standard' AND u.accommodation_id = '${ACCOMMODATION}';
-    ALTER TABLE public.unit_dates ENABLE TRIGGER unit_dates_insert_limits;
-    ALTER TABLE public.rate_dates ENABLE TRIGGER rate_dates_insert_limits;
-  `);
-  // Stays of 2-5 nights with 1-4 free nights between, over the year, each its own booking.
-  const units = await db.query<{ id: string; position: number }>(`SELECT id, position FROM public.units WHERE accommodation_id = '${ACCOMMODATION}' ORDER BY position`);
-  for (const u of units.rows) {
-    const values: string[] = [];
-    for (let d = u.position % 4; d < 359; ) {
-      const nights = 2 + ((d + u.position) % 4);
-      values.push(`('${from}'::date + ${d}, '${from}'::date + ${d + nights})`);
-      d += nights + 1 + ((d * 7 + u.position) % 4);
-    }
-    await db.exec(`
-      WITH s (checkin, checkout) AS (VALUES ${values.join(',')}),
-      b AS (INSERT INTO public.bookings (accommodation_id, customer_name, checkin, checkout, adults)
-            SELECT '${ACCOMMODATION}', 'Guest ${u.position}-' || checkin, checkin, checkout, 2 FROM s RETURNING id, checkin, checkout)
-      INSERT INTO public.booked_units (booking_id, unit_id, checkin, checkout, adults) SELECT id, '${u.id}', checkin, checkout, 2 FROM b;
-    `);
-  }
-}
 
 /** The window's query as the page sends it (subscription text, run once as a query over HTTP). */
 function windowDocument(kind: 'query' | 'subscription'): string {
@@ -166,6 +121,53 @@ function timedExecutor(db: Db, projectDir: string) {
   return { statements, executor: async () => new Executor(await loadModel(db, projectDir, engineOptions()), counting) };
 }
 
+/** The burst-only run: one burst per pool size, each on its own dates, on the same database. */
+async function burstRuns(db: Db, config: ReturnType<typeof loadConfig>, from: string, pools: string[]): Promise<void> {
+  const units = await unitIds(db, 100);
+  for (const [run, pool] of pools.entries()) {
+    if (pool === 'default') delete process.env.HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE;
+    else process.env.HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE = pool;
+    const failed = new Map<string, number>();
+    let failures = 0;
+    const onError = (m: string, e?: unknown) => {
+      failures += 1;
+      const key = `${m}${e instanceof Error ? `: ${e.message}` : e ? `: ${String(e)}` : ''}`.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '<id>').slice(0, 160);
+      failed.set(key, (failed.get(key) ?? 0) + 1);
+    };
+    await db.exec('DELETE FROM hdb_catalog.event_invocation_logs');
+    const backend = await startBackend(config, { db, log: { info: () => undefined, warn: () => undefined, error: onError } });
+    try {
+      // A stay of 2 nights every 3 days per unit, on dates no earlier run used.
+      const base = 400 + run * 30;
+      const stays = Array.from({ length: BURST }, (_, i) => {
+        const checkin = addDays(from, base + 3 * Math.floor(i / 100));
+        const checkout = addDays(from, base + 3 * Math.floor(i / 100) + 2);
+        return { accommodation_id: ACCOMMODATION, customer_name: `Burst ${run}-${i}`, checkin, checkout, adults: 2, booked_units: { data: [{ unit_id: units[i % 100], checkin, checkout, adults: 2 }] } };
+      });
+      const waiting = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM hdb_catalog.event_log WHERE NOT delivered AND NOT error AND tries = 0')).rows[0].n);
+      const t = performance.now();
+      await post(backend.url, { 'x-hasura-admin-secret': config.adminSecret }, { query: 'mutation ($o: [bookings_insert_input!]!) { insert_bookings(objects: $o) { affected_rows } }', variables: { o: stays } });
+      const queued = await waiting();
+      let left = queued;
+      while (left > 0 && performance.now() - t < 600_000) {
+        await new Promise((r) => setTimeout(r, 500));
+        left = await waiting();
+      }
+      const took = (performance.now() - t) / 1000;
+      const outcomes = await db.query<{ trigger_name: string; status: string; n: string }>(
+        `SELECT trigger_name, coalesce(status::text, 'none') AS status, count(*)::text AS n FROM hdb_catalog.event_invocation_logs GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+      console.log(`\npool ${pool}: ${BURST} bookings with a stay each, ${queued} events queued; every one tried once after ${took.toFixed(1)} s${left ? ` (${left} still waiting at the cap)` : ''}; ${failures} errors logged`);
+      console.log(`  webhook answers (trigger HTTP-status count): ${outcomes.rows.map((r) => `${r.trigger_name} ${r.status} ${r.n}`).join('; ')}`);
+      for (const [m, n] of [...failed].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`    ${n} x ${m}`);
+    } finally {
+      await backend.close();
+      // Events not yet delivered (retries) must not spill into the next pool's measurement.
+      await db.exec('UPDATE hdb_catalog.event_log SET error = true WHERE NOT delivered AND NOT error');
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const urlArg = process.argv.indexOf('--database-url');
   const serverUrl = urlArg > 0 ? process.argv[urlArg + 1] : undefined;
@@ -184,24 +186,24 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl, statementTimeoutMs: 0 });
   let backend: RunningBackend | undefined;
   let failures = 0;
-  const failed = new Map<string, number>();
   const burstOnly = process.argv.includes('--burst-only');
   try {
     const from = addDays(iso(new Date()), -new Date().getUTCDate() + 1);
     let t = performance.now();
     await migrate(db, { projectDir: config.projectDir, applySeeds: false });
-    await seed(db, from);
+    await db.exec(`INSERT INTO auth.users (id, email, display_name, default_role, locale) VALUES ('${MEMBER}', 'bench@example.test', 'Bench', 'member', 'en') ON CONFLICT DO NOTHING`);
+    await seedCalendarData(db, from, 100);
     // The seed's own events would be delivered during the measurement; the burst-only run drops them.
     if (burstOnly) await db.exec('DELETE FROM hdb_catalog.event_log');
     await db.exec('ANALYZE');
     console.log(`database: ${databaseUrl ? 'server Postgres' : 'PGlite (in memory)'}; migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    if (burstOnly) {
+      const i = process.argv.indexOf('--pools');
+      await burstRuns(db, config, from, (i > 0 ? process.argv[i + 1] : 'default').split(','));
+      return;
+    }
     // Function failures (no NTAK double runs here) are counted, not printed.
-    const onError = (m: string, e?: unknown) => {
-      failures += 1;
-      const key = `${m}${e instanceof Error ? `: ${e.message}` : e ? `: ${String(e)}` : ''}`.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '<id>').slice(0, 200);
-      failed.set(key, (failed.get(key) ?? 0) + 1);
-    };
-    backend = await startBackend(config, { db, log: { info: () => undefined, warn: () => undefined, error: onError } });
+    backend = await startBackend(config, { db, log: { info: () => undefined, warn: () => undefined, error: () => (failures += 1) } });
     const token = await backend.ctx.jwt.sign(
       { sub: MEMBER, 'https://hasura.io/jwt/claims': { 'x-hasura-default-role': 'member', 'x-hasura-allowed-roles': ['member'], 'x-hasura-user-id': MEMBER } },
       3600,
@@ -213,7 +215,7 @@ async function main(): Promise<void> {
     const probe = timedExecutor(db, config.projectDir);
     const executor = await probe.executor();
 
-    for (const c of burstOnly ? [] : CASES) {
+    for (const c of CASES) {
       const variables = { units: { id: { _in: await unitIds(db, c.units) } }, from, to: addDays(from, c.nights) };
       console.log(`\nCalendarWindow, ${c.units} units x ${c.nights} nights:`);
       for (const role of roles) {
@@ -254,15 +256,12 @@ async function main(): Promise<void> {
     // The burst: stays inserted through GraphQL queue events (cleaning plans, NTAK) that the worker
     // delivers over the same database; the window is timed while it works and once it has finished.
     const variables = { units: { id: { _in: await unitIds(db, 100) } }, from, to: addDays(from, 56) };
-    const burstUnits = await unitIds(db, 100);
     const stays = Array.from({ length: BURST }, (_, i) => ({
       accommodation_id: ACCOMMODATION,
       customer_name: `Burst ${i}`,
       checkin: addDays(from, 400 + (i % 300)),
       checkout: addDays(from, 402 + (i % 300)),
       adults: 2,
-      // The burst-only run books a unit too, as the calendar does (cleaning plans and NTAK room events).
-      ...(burstOnly ? { booked_units: { data: [{ unit_id: burstUnits[Math.floor(i / 6) % 100], checkin: addDays(from, 400 + (i % 300)), checkout: addDays(from, 402 + (i % 300)), adults: 2 }] } } : {}),
     }));
     // Waiting: queued and not yet tried once (failing deliveries, e.g. NTAK without a certificate, retry later).
     const waiting = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM hdb_catalog.event_log WHERE NOT delivered AND NOT error AND tries = 0')).rows[0].n);
@@ -280,11 +279,6 @@ async function main(): Promise<void> {
       left = await waiting();
     }
     console.log(`  every queued event tried once after ${((performance.now() - t) / 1000).toFixed(1)} s${left ? ` (${left} still waiting at the 300 s cap)` : ''}; ${failures} function calls failed meanwhile (no NTAK double here)`);
-    const outcomes = await db.query<{ trigger_name: string; status: string; n: string }>(
-      `SELECT trigger_name, coalesce(status::text, 'none') AS status, count(*)::text AS n FROM hdb_catalog.event_invocation_logs GROUP BY 1, 2 ORDER BY 1, 2`,
-    );
-    console.log(`  webhook answers (trigger, HTTP status, count): ${outcomes.rows.map((r) => `${r.trigger_name} ${r.status} ${r.n}`).join('; ')}`);
-    for (const [m, n] of [...failed].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${n} x ${m}`);
     const quiet: number[] = [];
     for (let i = 0; i < 3; i += 1) quiet.push((await post(backend.url, roles[0].headers, { query: windowDocument('query'), variables })).ms);
     console.log(`  the same window after: ${quiet.map(ms).join(', ')}`);

@@ -1,6 +1,7 @@
 // `npm run bench:calendar`: the calendar in Chromium on the production build (a benchmark, not a
-// timed test). A throwaway database gets 100 extra units (a rate and a derived rate each, assigned
-// price rules, closed nights, nightly prices, a stay every few nights over a year); the demo
+// timed test). A throwaway database gets 100 extra units by SQL before the backend first starts
+// (a rate and a derived rate each, assigned price rules, closed nights, nightly prices, a stay
+// every few nights over a year: scripts/bench-calendar/seed.ts, as bench:calendar-window's); the demo
 // member opens /calendar filtered to them and the page's performance marks give:
 //   - first screen after the data arrives ('calendar:data' -> 'calendar:first-screen'), target <= 500 ms;
 //   - a full year scrolled horizontally a week per frame: long tasks (> 50 ms, target none), frame times;
@@ -15,12 +16,14 @@
 // that pass slower; it is not counted) and prints what ran in its long tasks, named by the build's
 // source maps (a build made with --profile has them).
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { loadConfig } from '../backend/config';
+import { migrate, openDb } from '../backend/db';
 import { findChromium } from './browser';
+import { seedCalendarData } from './bench-calendar/seed';
 import { busyStretches, sourceMapLookup, top, total, type CallFrame, type CpuProfile, type SourceMap } from './bench-calendar/cpuProfile';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
@@ -95,48 +98,6 @@ async function gql<T>(port: number, query: string, variables: Record<string, unk
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
-/** 100 units with rates, restrictions and a year of stays, in one throwaway accommodation. */
-async function seed(port: number, from: Date): Promise<{ accommodationId: string; bookings: number }> {
-  const acc = await gql<{ insert_accommodations_one: { id: string } }>(port, 'mutation ($o: accommodations_insert_input!) { insert_accommodations_one(object: $o) { id } }', {
-    o: { name: 'Benchmark Tower', zip: '1051', address: 'Bench utca 1', city: 'Budapest', country: 'HU' },
-  });
-  const accommodationId = acc.insert_accommodations_one.id;
-  const rules = await gql<{ price_rules: { id: string }[] }>(port, '{ price_rules { id } }');
-  const units = await gql<{ insert_units: { returning: { id: string }[] } }>(port, 'mutation ($o: [units_insert_input!]!) { insert_units(objects: $o) { returning { id } } }', {
-    o: Array.from({ length: UNITS }, (_, i) => ({ accommodation_id: accommodationId, name: `Unit ${String(i + 1).padStart(3, '0')}`, position: i, occ_adults: 4, occ_children: 2, occ_infants: 1 })),
-  });
-  let bookings = 0;
-  for (const [i, unit] of units.insert_units.returning.entries()) {
-    const rate = await gql<{ insert_rates_one: { id: string } }>(port, 'mutation ($o: rates_insert_input!) { insert_rates_one(object: $o) { id } }', {
-      o: { unit_id: unit.id, name: 'Standard', occupancy: 2, currency: 'EUR', price: 60 + (i % 40), min_stay: 1, price_rule_assignments: { data: rules.price_rules.map((r) => ({ price_rule_id: r.id })) } },
-    });
-    await gql(port, 'mutation ($o: rates_insert_input!) { insert_rates_one(object: $o) { id } }', {
-      o: { unit_id: unit.id, name: 'Non-refundable', occupancy: 2, currency: 'EUR', price: 0, parent_rate_id: rate.insert_rates_one.id, derived_change_type: 'PERCENT', derived_change_value: -10, inherit_closed_to_arrival: true },
-    });
-    const closed = Array.from({ length: 6 }, (_, k) => ({ unit_id: unit.id, date: iso(addDays(from, 20 + k * 53 + (i % 7))), is_closed: true }));
-    const prices = Array.from({ length: 12 }, (_, k) => ({ rate_id: rate.insert_rates_one.id, date: iso(addDays(from, 5 + k * 30 + (i % 5))), price: 150 }));
-    await gql(port, 'mutation ($u: [unit_dates_insert_input!]!, $r: [rate_dates_insert_input!]!) { insert_unit_dates(objects: $u) { affected_rows } insert_rate_dates(objects: $r) { affected_rows } }', { u: closed, r: prices });
-    // A stay of 2-5 nights, then 1-4 free nights, over the year.
-    const stays = [];
-    for (let d = i % 4; d < DAYS - 6; ) {
-      const nights = 2 + ((d + i) % 4);
-      if (closed.some((c) => c.date >= iso(addDays(from, d)) && c.date < iso(addDays(from, d + nights)))) {
-        d += nights;
-        continue;
-      }
-      const checkin = iso(addDays(from, d));
-      const checkout = iso(addDays(from, d + nights));
-      const id = randomUUID();
-      stays.push({ booking: { id, accommodation_id: accommodationId, customer_name: `Guest ${i}-${d}`, checkin, checkout, adults: 2, channel: ['airbnb', 'booking', 'direct', 'other'][(d + i) % 4] }, unit: { booking_id: id, unit_id: unit.id, checkin, checkout, adults: 2 } });
-      d += nights + 1 + ((d * 7 + i) % 4);
-    }
-    // Bookings and their stays in one transaction (two root fields), ids made here.
-    await gql(port, 'mutation ($b: [bookings_insert_input!]!, $u: [booked_units_insert_input!]!) { insert_bookings(objects: $b) { affected_rows } insert_booked_units(objects: $u) { affected_rows } }', { b: stays.map((s) => s.booking), u: stays.map((s) => s.unit) });
-    bookings += stays.length;
-  }
-  return { accommodationId, bookings };
-}
-
 interface ScrollResult {
   ms: number;
   frames: number;
@@ -202,15 +163,30 @@ async function main(): Promise<void> {
   const data = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-bench-calendar-'));
   const seedFile = path.join(data, 'bench-seed.json');
   try {
-    const backend = start('npx', ['tsx', 'backend/cli.ts', '--port', String(backendPort), '--data', data], { NHOST_BACKEND_QUIET: 'true', AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${webPort}` });
-    await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child);
     const first = new Date();
     const from = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() - 1, 1));
     const seeded = Date.now();
     const kept = fs.existsSync(seedFile) ? (JSON.parse(fs.readFileSync(seedFile, 'utf8')) as { accommodationId: string; bookings: number; units: number; from: string }) : null;
     const reused = kept && kept.units === UNITS && kept.from === iso(from) ? kept : null;
-    const { accommodationId, bookings } = reused ?? (await seed(backendPort, from));
-    if (keep && !reused) fs.writeFileSync(seedFile, JSON.stringify({ accommodationId, bookings, units: UNITS, from: iso(from) }));
+    if (!reused && kept) throw new Error(`${data} holds another benchmark's data (${kept.units} units from ${kept.from}); delete it or pick another BENCH_CALENDAR_DATA_DIR`);
+    let created = reused;
+    if (!created) {
+      // Migrations, demo data and the benchmark's data by SQL before the backend first starts, so
+      // its event triggers are not installed yet: the data queues no events (through GraphQL it
+      // queued ~11.7k, delivered for minutes on the same database before anything could be timed).
+      const db = await openDb({ dataDir: data, statementTimeoutMs: 0 });
+      try {
+        await migrate(db, { projectDir: loadConfig({}, process.env).projectDir, applySeeds: true });
+        created = { ...(await seedCalendarData(db, iso(from), UNITS)), units: UNITS, from: iso(from) };
+        await db.exec('ANALYZE');
+      } finally {
+        await db.close();
+      }
+      if (keep) fs.writeFileSync(seedFile, JSON.stringify(created));
+    }
+    const { accommodationId, bookings } = created;
+    const backend = start('npx', ['tsx', 'backend/cli.ts', '--port', String(backendPort), '--data', data], { NHOST_BACKEND_QUIET: 'true', AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${webPort}` });
+    await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child);
     console.log(reused ? `reusing the database in ${data}: ${UNITS} units, ${bookings} stays` : `seeded ${UNITS} units x ${DAYS} nights, ${bookings} stays in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
     const web = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(webPort)], webEnv(backendPort));
     await waitForUrl(`http://localhost:${webPort}/`, web.child);
