@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { PGLITE_HTTP_POOL_SIZE } from '.';
 import { startWebhookReceiver, type WebhookReceiver } from './testing';
 
 const PROJECT = path.join(__dirname, '__fixtures__', 'project');
@@ -151,6 +152,18 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
         const [log] = await sql<{ status: number; response: { data: { body: string } } }>('SELECT status, response FROM hdb_catalog.event_invocation_logs WHERE event_id = $1', [id]);
         expect(log.status).toBe(500);
         expect(log.response.data.body).not.toContain('\u0000');
+        hooks.behave('/notes', {});
+      });
+
+      it("keeps no more calls in flight than its pool: 4 by default on PGlite, Hasura's 100 on a server Postgres", async () => {
+        hooks.behave('/notes', { delayMs: 500 });
+        const n = 3 * PGLITE_HTTP_POOL_SIZE;
+        const bodies = Array.from({ length: n }, (_, i) => `{body: "pool ${i}"}`).join(', ');
+        await gql(`mutation { insert_notes(objects: [${bodies}]) { affected_rows } }`, undefined, { 'x-hasura-admin-secret': backend.ctx.config.adminSecret });
+        await hooks.waitFor('/notes', n, 20_000);
+        // On PGlite the pool stays full (4 open, the next sent as one answers); a server Postgres sends them side by side.
+        if (backend.ctx.db.kind === 'pglite') expect(hooks.peakOpen('/notes')).toBe(PGLITE_HTTP_POOL_SIZE);
+        else expect(hooks.peakOpen('/notes')).toBeGreaterThan(PGLITE_HTTP_POOL_SIZE);
         hooks.behave('/notes', {});
       });
 

@@ -2,6 +2,7 @@
 // way: Postgres triggers log changes in the writing transaction, a worker delivers them after
 // commit with retries, and the metadata API (/v1/metadata) invokes, schedules and shows them.
 import type { BackendContext, Service } from '../context';
+import type { Db } from '../db';
 import { functionsEnvironment } from '../functions/env';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { installEventTriggers } from './install';
@@ -23,11 +24,23 @@ function positive(v: string | undefined, fallback: number): number {
   return v !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-export function workerOptions(env: NodeJS.ProcessEnv): WorkerOptions {
+/**
+ * Webhook calls in flight at once on PGlite unless HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE says
+ * otherwise. PGlite is one database session in this process, so the statements of every function
+ * the calls reach (a booking's NTAK and cleaning events read and write through GraphQL) run one
+ * after another: calls in flight beyond a few add no throughput, only waiting, and with Hasura's
+ * 100 a burst made each call wait behind the others past its timeout, fail and be sent again.
+ * Measured in docs/performance.md ("Events worker pool on PGlite"). A server Postgres runs
+ * statements side by side and keeps Hasura's 100.
+ */
+export const PGLITE_HTTP_POOL_SIZE = 4;
+
+/** The worker's settings from Hasura's environment variables; the pool's default depends on the database. */
+export function workerOptions(env: Readonly<Record<string, string | undefined>>, database: Db['kind']): WorkerOptions {
   return {
     fetchIntervalMs: positive(env.HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL, DEFAULT_WORKER_OPTIONS.fetchIntervalMs),
     batchSize: positive(env.HASURA_GRAPHQL_EVENTS_FETCH_BATCH_SIZE, DEFAULT_WORKER_OPTIONS.batchSize),
-    concurrency: positive(env.HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, DEFAULT_WORKER_OPTIONS.concurrency),
+    concurrency: positive(env.HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, database === 'pglite' ? PGLITE_HTTP_POOL_SIZE : DEFAULT_WORKER_OPTIONS.concurrency),
     cronLookahead: DEFAULT_WORKER_OPTIONS.cronLookahead,
     nudgeMs: DEFAULT_WORKER_OPTIONS.nudgeMs,
   };
@@ -37,7 +50,7 @@ export async function createEventsService(ctx: BackendContext): Promise<EventsSe
   const config = loadEventsConfig(ctx.config.projectDir);
   await installEventTriggers(ctx.db, config.triggers);
   const env = () => ({ ...process.env, ...functionsEnvironment(ctx.config, process.env) });
-  const worker = new EventWorker(ctx.db, config, env, ctx.log, workerOptions(process.env));
+  const worker = new EventWorker(ctx.db, config, env, ctx.log, workerOptions(process.env, ctx.db.kind));
   if (config.triggers.length || config.crons.length) {
     ctx.log.info(`events: ${config.triggers.length} event trigger(s), ${config.crons.length} cron trigger(s)`);
   }

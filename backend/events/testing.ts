@@ -24,6 +24,8 @@ export interface Behaviour {
 export interface WebhookReceiver {
   url: string;
   calls: ReceivedCall[];
+  /** The most calls to `path` that were open at once (arrived, not yet answered). */
+  peakOpen(path: string): number;
   behave(path: string, b: Behaviour): void;
   /** Resolves when `count` calls to `path` have arrived (or rejects after `timeoutMs`). */
   waitFor(path: string, count: number, timeoutMs?: number): Promise<ReceivedCall[]>;
@@ -34,6 +36,8 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   const calls: ReceivedCall[] = [];
   const behaviours = new Map<string, Behaviour>();
   const counts = new Map<string, number>();
+  const open = new Map<string, number>();
+  const peaks = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -49,9 +53,12 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       const b = behaviours.get(path) ?? {};
       const n = counts.get(path) ?? 0;
       counts.set(path, n + 1);
+      open.set(path, (open.get(path) ?? 0) + 1);
+      peaks.set(path, Math.max(peaks.get(path) ?? 0, open.get(path) ?? 0));
       const statuses = b.statuses ?? [200];
       const status = statuses[Math.min(n, statuses.length - 1)];
       const answer = () => {
+        open.set(path, (open.get(path) ?? 1) - 1);
         if (res.destroyed) return;
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (b.retryAfterSec) headers['retry-after'] = String(b.retryAfterSec);
@@ -68,9 +75,11 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   return {
     url,
     calls,
+    peakOpen: (path) => peaks.get(path) ?? 0,
     behave: (path, b) => {
       behaviours.set(path, b);
       counts.set(path, 0);
+      peaks.set(path, 0);
     },
     async waitFor(path, count, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;

@@ -15,7 +15,7 @@ export interface WorkerOptions {
   fetchIntervalMs: number;
   /** Events fetched and locked at once (Hasura: HASURA_GRAPHQL_EVENTS_FETCH_BATCH_SIZE, 100). */
   batchSize: number;
-  /** Webhook calls in flight at once (Hasura: HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, 100). */
+  /** Webhook calls in flight at once (Hasura: HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, 100; on PGlite see PGLITE_HTTP_POOL_SIZE). */
   concurrency: number;
   /** Future runs kept scheduled per cron trigger (Hasura keeps 100). */
   cronLookahead: number;
