@@ -1,19 +1,8 @@
 // Accessibility: axe-core's WCAG 2.1 A and AA rules find no violation on the public pages and on
 // the screens a property manager uses (in English and Hungarian).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The violations on the page as it is now: rule, impact, and each offending element with why. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return result.violations.map((v) => {
-    const nodes = v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} (${n.failureSummary ?? ''})`);
-    return `${v.id} (${v.impact}): ${v.help}: ${nodes.join(' | ')}`;
-  });
-}
+import { expect, test } from '@playwright/test';
+import { violations } from './pages/axe';
+import { signInAs } from './pages/session';
 
 test('the public pages have no WCAG A/AA violations', async ({ page }) => {
   for (const path of ['/', '/hu', '/sign-in', '/hu/sign-in', '/sign-up', '/forgot-password']) {
@@ -24,9 +13,8 @@ test('the public pages have no WCAG A/AA violations', async ({ page }) => {
 });
 
 test("a property manager's screens have no WCAG A/AA violations", async ({ page }) => {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
+  await signInAs(page.context(), 'manager');
+  await page.goto('/');
   await expect(page.getByTestId('current-role')).toBeVisible();
   expect(await violations(page), 'home').toEqual([]);
 

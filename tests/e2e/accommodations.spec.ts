@@ -3,15 +3,12 @@
 // and preview) and meets the open-editors limit; an owner reads only their own.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { signInAs } from './pages/session';
 
-const PASSWORD = 'staydesk-demo';
-
-async function signIn(page: Page, email: string, next = '/accommodations') {
-  await page.goto(`/sign-in?redirectTo=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.locator('input#password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === next);
+/** Opens `next` signed in as the demo user of `role`. */
+async function signIn(page: Page, role: string, next = '/accommodations') {
+  await signInAs(page.context(), role);
+  await page.goto(next);
 }
 
 async function choose(page: Page, field: string, option: string) {
@@ -31,7 +28,7 @@ test('a property manager builds an accommodation with units, rates, images and a
   // The longest walk of the suite (units, rates, images, taxes, channels, staff).
   test.setTimeout(120_000);
   // A manager may create accommodations; the new one is theirs through created_by_user_id (nhost/metadata).
-  await signIn(page, 'manager@demo.staydesk.test');
+  await signIn(page, 'manager');
   await expect(page.getByRole('heading', { name: 'Accommodations' })).toBeVisible();
   await page.getByRole('link', { name: 'New accommodation' }).click();
 
@@ -161,8 +158,7 @@ test('a property manager builds an accommodation with units, rates, images and a
 });
 
 test('in Hungarian a property manager sees the staff and owner by name and maps a channel id', async ({ page }) => {
-  await signIn(page, 'manager@demo.staydesk.test');
-  await page.goto('/hu/accommodations');
+  await signIn(page, 'manager', '/hu/accommodations');
   await expect(page.getByRole('heading', { name: 'Szálláshelyek' })).toBeVisible();
   await page.getByRole('link', { name: 'Váci Loft' }).click();
   await expect(page.getByRole('heading', { name: 'Váci Loft' })).toBeVisible();
@@ -194,8 +190,7 @@ test('in Hungarian a property manager sees the staff and owner by name and maps 
 });
 
 test('in Hungarian a property manager works through the table, the uniqueness rules, the tax preview and the open limit', async ({ page }) => {
-  await signIn(page, 'manager@demo.staydesk.test');
-  await page.goto('/hu/accommodations');
+  await signIn(page, 'manager', '/hu/accommodations');
   const table = page.getByRole('table', { name: 'Szálláshelyek' });
   await expect(table.getByRole('link', { name: 'Váci Loft' })).toBeVisible();
   // Search, the column chooser (remembered) and the column headers speak Hungarian.
@@ -239,7 +234,7 @@ test('in Hungarian a property manager works through the table, the uniqueness ru
 });
 
 test('a property manager can keep at most 15 accommodations open', async ({ page }) => {
-  await signIn(page, 'manager@demo.staydesk.test');
+  await signIn(page, 'manager');
   const table = page.getByRole('table', { name: 'Accommodations' });
   // The seeded three they manage (plus any they created), never another manager's.
   await expect(table.getByRole('link', { name: 'Váci Loft' })).toBeVisible();
@@ -277,7 +272,7 @@ test('a property manager can keep at most 15 accommodations open', async ({ page
 });
 
 test('an administrator finds an owner by search, deletes an unused accommodation and learns why a booked one stays', async ({ page }) => {
-  await signIn(page, 'admin@demo.staydesk.test');
+  await signIn(page, 'admin');
   await page.getByRole('link', { name: 'New accommodation' }).click();
   const name = `Temporary ${Date.now() % 100000}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -304,7 +299,7 @@ test('an administrator finds an owner by search, deletes an unused accommodation
 });
 
 test('an owner sees only their own accommodations, read-only, also in Hungarian', async ({ page }) => {
-  await signIn(page, 'owner@demo.staydesk.test');
+  await signIn(page, 'owner');
   const table = page.getByRole('table', { name: 'Accommodations' });
   await expect(table.getByRole('link')).toHaveText(['Andrássy Residence', 'Váci Loft', 'Újlipótváros Riverside']);
   await table.getByRole('link', { name: 'Váci Loft' }).click();

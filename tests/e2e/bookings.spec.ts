@@ -2,9 +2,9 @@
 // booking prefilled from a calendar-style link, finds it by guest name in the list, edits it, meets
 // the overlap message on a second booking over the same nights, cancels and re-activates it, and
 // reads who did it in the history.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInAs } from './pages/session';
 
-const PASSWORD = 'staydesk-demo';
 const LOFT_A = '40000000-0000-4000-a000-000000000101';
 
 function day(offset: number): string {
@@ -14,21 +14,14 @@ function day(offset: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/sign-in?redirectTo=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.locator('input#password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 test('a member finds, edits, double-books, cancels and re-activates a booking with its history', async ({ page }) => {
   test.setTimeout(90_000);
   page.on('dialog', (dialog) => void dialog.accept());
   const guest = `Szabó Éva ${Date.now() % 100000}`;
   const [arrival, departure] = [day(520), day(524)];
 
-  await signIn(page, 'member@demo.staydesk.test', '/bookings');
+  await signInAs(page.context(), 'member');
+  await page.goto('/bookings');
   await expect(page.getByRole('heading', { name: 'Bookings' })).toBeVisible();
 
   // A new booking from a calendar range link: unit and dates arrive filled in.

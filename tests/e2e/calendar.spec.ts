@@ -4,7 +4,7 @@
 // closed after a reload. A derived rate's shown price follows its parent's; the calendar in
 // Hungarian has Hungarian labels, weekdays, dates and number grouping.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { signInAs } from './pages/session';
 
 const UNIT = 'Apartment 1';
 
@@ -24,10 +24,7 @@ function plusDays(iso: string, n: number): string {
 }
 
 async function openCalendar(page: Page, role: string, date: string): Promise<void> {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail(role), DEMO_PASSWORD);
-  await expect(page).not.toHaveURL(/sign-in/);
+  await signInAs(page.context(), role);
   await page.goto(`/calendar?date=${date}`);
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
 }
@@ -159,10 +156,7 @@ test("a derived rate's price follows its parent's", async ({ page }) => {
 
 test('the calendar in Hungarian', async ({ page }) => {
   const monday = plusDays(futureMonday(), 21);
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('member'), DEMO_PASSWORD);
-  await expect(page).not.toHaveURL(/sign-in/);
+  await signInAs(page.context(), 'member');
   await page.goto(`/hu/calendar?date=${monday}`);
   await expect(page.getByRole('heading', { name: 'Naptár', level: 1 })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Foglaltsági és tarifanaptár' })).toBeVisible();

@@ -2,7 +2,9 @@
 // OBSOLETE and creates the new one; the cleaner sees both on the phone and acknowledges the new one.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CleaningsPage } from './pages/CleaningsPage';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { violations } from './pages/axe';
+import { signInAs } from './pages/session';
+import { DEMO_PASSWORD, demoEmail } from './pages/SignInPage';
 
 const BACKEND = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 1437}`;
 const LOFT_A = '40000000-0000-4000-a000-000000000101';
@@ -44,10 +46,7 @@ test('moving a booking re-plans its cleaning, and the cleaner acknowledges the n
   ]);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('cleaner'), DEMO_PASSWORD);
-  await expect(page.getByTestId('current-role')).toHaveText('Your role: Cleaner');
+  await signInAs(page.context(), 'cleaner');
   const cleanings = new CleaningsPage(page);
   await cleanings.goto();
 
@@ -63,10 +62,7 @@ test('moving a booking re-plans its cleaning, and the cleaner acknowledges the n
 
 test('the cleaning board and the task list fit a phone for a property manager (they scroll inside, the page does not)', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
-  await expect(page.getByTestId('current-role')).toHaveText('Your role: Property manager');
+  await signInAs(page.context(), 'manager');
   const overflow = () => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
 
   await page.goto('/cleanings');
@@ -83,25 +79,18 @@ test('the cleaning board and the task list fit a phone for a property manager (t
 test('/tasks has no WCAG A/AA violations (list, filters, a validation error) and fits 360 and 390 px phones', async ({ page }) => {
   // Five axe scans (about 10 s each on a loaded 2-core machine) do not fit the default 60 s.
   test.setTimeout(150_000);
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const violations = async (what: string) => {
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-  };
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
-  await expect(page.getByTestId('current-role')).toHaveText('Your role: Property manager');
+  const noViolations = async (what: string) => expect(await violations(page), what).toEqual([]);
+  await signInAs(page.context(), 'manager');
   await page.goto('/tasks?state=all');
   await expect(page.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
   // The navigation's unread badge is labelled on pages that do not load the inbox's translations.
   await expect(page.getByTestId('inbox-unread')).toHaveAttribute('aria-label', /^\d+ unread conversations?$/);
-  await violations('/tasks');
+  await noViolations('/tasks');
   // A task without a title: the form's translated error, still accessible.
   await page.getByRole('button', { name: 'Add task' }).click();
   await expect(page.getByText('Say what is to be done')).toBeVisible();
-  await violations('/tasks with a validation error');
+  await noViolations('/tasks with a validation error');
 
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 800 });
@@ -109,6 +98,6 @@ test('/tasks has no WCAG A/AA violations (list, filters, a validation error) and
     // A full page load (session, list query) at each width: up to 15 s on a loaded machine.
     await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)), `/tasks at ${width} px`).toBe(0);
-    await violations(`/tasks at ${width} px`);
+    await noViolations(`/tasks at ${width} px`);
   }
 });

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { composeMrz } from '../../src/domain/mrz/compose';
 import { addDays } from '../../src/domain/dates';
 import { renderDocumentPhoto } from '../../scripts/mrz/render';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { signInAs } from './pages/session';
 
 const BACKEND = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 1437}`;
 const VACI_LOFT = '30000000-0000-4000-a000-000000000001';
@@ -113,10 +113,7 @@ test('a guest checks in two guests (one by scanning a passport), asks for an inv
 
   // Staff: the property manager sees the guests, the invoice details and the order on the booking.
   await page.context().clearCookies();
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
-  await expect(page.getByTestId('current-role')).toBeVisible();
+  await signInAs(page.context(), 'manager');
   await page.goto(`/bookings/${booking.id}?section=guests`);
   await expect(page.getByTestId('checked-in-guest')).toHaveCount(2);
   await expect(page.getByTestId('checked-in-guest').first()).toContainText('Anna Maria Kovács');

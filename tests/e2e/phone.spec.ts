@@ -1,7 +1,7 @@
 // Phone width (360 px, the narrowest common Android screen): no page scrolls sideways, the
 // navigation folds into a menu button, and the accommodation area stays usable.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { signInAs } from './pages/session';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -27,9 +27,8 @@ test('the public pages fit a phone screen', async ({ page }) => {
 });
 
 test('a property manager works on a phone: menu navigation, the accommodation table and editor', async ({ page }) => {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signInWithPassword(demoEmail('manager'), DEMO_PASSWORD);
+  await signInAs(page.context(), 'manager');
+  await page.goto('/');
   await expect(page.getByTestId('current-role')).toHaveText('Your role: Property manager');
   expect(await sidewaysOverflow(page), 'home').toBe(0);
 

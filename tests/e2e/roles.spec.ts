@@ -1,7 +1,7 @@
-// Every demo role lands on its own navigation.
+// Every demo role, once signed in, gets its own navigation.
 import { expect, test } from '@playwright/test';
 import { AppShellPage } from './pages/AppShellPage';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { signInAs } from './pages/session';
 
 const ROLES: { role: string; label: string; nav: string[] }[] = [
   { role: 'admin', label: 'Administrator', nav: ['Home', 'Calendar', 'Bookings', 'Inbox', 'Tasks', 'Cleanings', 'Accommodations', 'Price rules', 'Snippets', 'NTAK', 'VIZA', 'Account'] },
@@ -16,9 +16,8 @@ const ROLES: { role: string; label: string; nav: string[] }[] = [
 
 for (const { role, label, nav } of ROLES) {
   test(`${role} sees the ${label} navigation`, async ({ page }) => {
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signInWithPassword(demoEmail(role), DEMO_PASSWORD);
+    await signInAs(page.context(), role);
+    await page.goto('/');
     await expect(page.getByTestId('current-role')).toHaveText(`Your role: ${label}`);
     expect(await new AppShellPage(page).navigationLabels()).toEqual(nav);
   });
