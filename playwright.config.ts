@@ -11,11 +11,19 @@ const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: OUTPUT_DIR,
-  fullyParallel: false,
-  workers: 1,
+  // Specs make their own data (their own units, bookings, dates, accommodation) and tests that
+  // change what another counts take a named lock (`test.describe.configure({ lock })`, e.g.
+  // inbox.spec.ts), so tests may run side by side on the one shared backend: E2E_WORKERS=2 runs two
+  // at a time. One by default until two are measured faster on CI's quiet 2 cores (both servers
+  // share them; see README "Test time").
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
+  // A page's first look after a full load (a fresh context loads and compiles the app cold) can
+  // take longer than Playwright's 5 s default on a loaded 2-core machine.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${WEB_PORT}`,
     trace: 'retain-on-failure',

@@ -4,7 +4,13 @@
 // answer on the card; the reply also went out by e-mail (dev outbox) with threading headers.
 import { expect, test, type Page } from '@playwright/test';
 import { addDays } from '../../src/domain/dates';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { violations } from './pages/axe';
+import { signInAs } from './pages/session';
+
+// Never two at once: the first test counts the communicator's unread conversations, which the
+// second (a new unread conversation) and the third (opening the newest one reads it) change. A spec
+// that adds or reads guest conversations takes the same lock.
+test.describe.configure({ lock: 'inbox-unread' });
 
 const BACKEND = `http://localhost:${process.env.E2E_BACKEND_PORT ?? 1437}`;
 const VACI_LOFT = '30000000-0000-4000-a000-000000000001';
@@ -41,10 +47,8 @@ test('a guest writes from the journey page, the communicator sees it live and an
   const booking = await makeBooking();
 
   const staff = await browser.newPage();
-  const signIn = new SignInPage(staff);
-  await signIn.goto(`?redirectTo=${encodeURIComponent('/inbox')}`);
-  await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
-  await staff.waitForURL((url) => url.pathname === '/inbox');
+  await signInAs(staff.context(), 'communicator');
+  await staff.goto('/inbox');
   await expect(staff.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   await expect(staff.getByTestId('inbox-thread').first()).toBeVisible();
   await expect(staff.getByTestId('inbox-thread').filter({ hasText: booking.guestName })).toHaveCount(0);
@@ -105,21 +109,17 @@ test('a guest writes from the journey page, the communicator sees it live and an
 
 test('an unmatched e-mail conversation is linked to its booking from the thread view, and unlinked', async ({ page }) => {
   test.setTimeout(120_000);
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   const booking = await makeBooking();
   const { insert_threads_one: thread } = await admin<{ insert_threads_one: { id: string } }>(
     `mutation($o: threads_insert_input!) { insert_threads_one(object: $o) { id } }`,
     { o: { subject: 'Parking near the flat?', channel: 'direct', guest_name: 'Zoe from another address', guest_email: `other.${booking.email}`, messages: { data: [{ direction: 'incoming', sender_name: 'Zoe', body: 'Is there parking nearby?' }] } } },
   );
-  const signIn = new SignInPage(page);
-  await signIn.goto(`?redirectTo=${encodeURIComponent(`/inbox?thread=${thread.id}`)}`);
-  await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/inbox');
+  await signInAs(page.context(), 'communicator');
+  await page.goto(`/inbox?thread=${thread.id}`);
   const panel = page.getByTestId('thread-panel');
   await expect(panel.getByText('This conversation is not linked to a booking yet.')).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByTestId('thread-booking')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => v.id), 'the link screen').toEqual([]);
+  expect(await violations(page), 'the link screen').toEqual([]);
 
   const picker = panel.getByLabel('Find a booking (guest, e-mail or booking code)');
   await picker.click();
@@ -137,30 +137,24 @@ test('an unmatched e-mail conversation is linked to its booking from the thread 
 test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/AA violations and fit a phone', async ({ page }) => {
   // Four axe scans and two phone widths: more than the default 60 s on a loaded machine.
   test.setTimeout(150_000);
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const violations = async (what: string) => {
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
-  };
-  const signIn = new SignInPage(page);
-  await signIn.goto(`?redirectTo=${encodeURIComponent('/inbox')}`);
-  await signIn.signInWithPassword(demoEmail('communicator'), DEMO_PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/inbox');
+  const noViolations = async (what: string) => expect(await violations(page), what).toEqual([]);
+  await signInAs(page.context(), 'communicator');
+  await page.goto('/inbox');
   await page.getByTestId('inbox-thread').first().click();
   await page.waitForURL((url) => url.searchParams.has('thread'));
   await expect(page.getByTestId('thread-panel')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('thread-panel').getByRole('region', { name: 'Tasks' })).toBeVisible();
-  await violations('inbox with a conversation and its task panel');
+  await noViolations('inbox with a conversation and its task panel');
   await page.goto('/snippets');
   await expect(page.getByRole('table', { name: 'Snippets' })).toBeVisible();
   await page.getByRole('button', { name: 'New snippet' }).click();
   await page.getByLabel('Body').fill('Hi {{guest.firstName');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Body has invalid variable')).toBeVisible();
-  await violations('snippet editor');
+  await noViolations('snippet editor');
   await page.goto('/inbox/emails');
   await expect(page.getByRole('heading', { name: 'Inbound e-mail', level: 1 })).toBeVisible();
-  await violations('e-mail log');
+  await noViolations('e-mail log');
 
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 844 });
