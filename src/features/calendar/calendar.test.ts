@@ -5,7 +5,7 @@ import { toDay } from '@/domain/pricing';
 import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
 import { parseArrivalDeparture, parseNights, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
-import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, unitsFromOccupancy, unitsFromWindow } from './model';
+import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, stableRows, unitsFromOccupancy, unitsFromWindow } from './model';
 import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList } from './settings';
 import { newBookingUrl } from './urls';
@@ -160,6 +160,17 @@ describe('model', () => {
     // A single-guest rate is not the unit's price: the root rate for the most guests is.
     const [withSingle] = unitsFromWindow([{ ...unitRow, rates: [rate('a-single', { occupancy: 1 }), ...unitRow.rates] }], window);
     expect(mainRate(withSingle)?.id).toBe('r1');
+  });
+  it('keeps the rows of the last window when the next one brings the same rows', () => {
+    const options = { hideRates: false, hideChildRates: false, collapsed: new Set<string>() };
+    const first = buildRows(unitsFromWindow([unitRow], window), options);
+    // The next window: new unit objects, same units and rates -> the same rows, not re-measured.
+    expect(stableRows(first, buildRows(unitsFromWindow([unitRow], { from: window.to, to: window.to + 7 }), options))).toBe(first);
+    // A renamed rate, a hidden rate or a collapsed group are new rows.
+    const renamed = buildRows(unitsFromWindow([{ ...unitRow, rates: [unitRow.rates[0], { ...unitRow.rates[1], name: 'Weekly' }] }], window), options);
+    expect(stableRows(first, renamed)).toBe(renamed);
+    const hidden = buildRows(unitsFromWindow([unitRow], window), { ...options, hideChildRates: true });
+    expect(stableRows(first, hidden)).toBe(hidden);
   });
   it('gives cleaners occupancy only', () => {
     const [unit] = unitsFromOccupancy([{ id: 'u1', name: 'Studio', accommodation_id: 'a1', accommodation: { id: 'a1', name: 'A' }, booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', adults: 2, children: 1, infants: 0 }] }]);

@@ -81,6 +81,21 @@ export function buildRows(units: readonly CalendarUnit[], options: RowOptions): 
   return rows;
 }
 
+/**
+ * `next` when the rows differ from `prev`, else `prev` itself: a new data window brings new unit
+ * objects but mostly the same rows, and keeping the same array spares the grid re-measuring them.
+ */
+export function stableRows(prev: readonly CalendarRow[], next: readonly CalendarRow[]): readonly CalendarRow[] {
+  if (prev.length !== next.length) return next;
+  for (let i = 0; i < next.length; i += 1) {
+    const a = prev[i] as Record<string, unknown>;
+    const b = next[i] as Record<string, unknown>;
+    const keys = Object.keys(b);
+    if (keys.length !== Object.keys(a).length || keys.some((k) => a[k] !== b[k])) return next;
+  }
+  return prev;
+}
+
 /** Each rate's nights over the window, from the engine; a rate the engine refuses (broken chain) gets none. */
 export function priceUnit(unit: CalendarUnit, window: DayRange, today: DayNumber): Map<string, CalendarDay[]> {
   const out = new Map<string, CalendarDay[]>();

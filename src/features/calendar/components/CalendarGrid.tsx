@@ -283,6 +283,38 @@ export function stayLimitLabel(night: Pick<CalendarDay, 'minStay' | 'maxStay'>, 
   return max ? `≤${night.maxStay}` : '';
 }
 
+interface CellProps {
+  row: number;
+  col: number;
+  iso: string;
+  weekend: boolean;
+  /** The night's price as shown, '' when there is none. */
+  price: string;
+  stayLimit: string;
+  closed: boolean;
+  selected: boolean;
+  active: boolean;
+  cta: boolean;
+  ctd: boolean;
+  closedLabel: string;
+}
+
+/**
+ * One night of a row. Its props are what it shows, so a scroll (which re-renders the rows for the
+ * new columns) or a new data window with the same values re-renders only the cells that changed.
+ */
+const Cell = memo(function Cell(c: CellProps) {
+  const cls = [styles.cell, c.closed ? styles.closed : '', c.selected ? styles.selected : '', c.active ? styles.active : '', c.weekend ? styles.weekendCell : ''].join(' ');
+  return (
+    <div className={cls} style={{ left: LABEL_WIDTH + c.col * CELL_WIDTH, width: CELL_WIDTH }} data-row={c.row} data-col={c.col} data-date={c.iso} data-closed={c.closed || undefined} role="gridcell" aria-selected={c.selected} title={c.closed ? c.closedLabel : undefined}>
+      {c.price ? <span className={styles.price}>{c.price}</span> : null}
+      {c.stayLimit ? <span className={styles.minStay}>{c.stayLimit}</span> : null}
+      {c.cta ? <span className={styles.cta} aria-hidden /> : null}
+      {c.ctd ? <span className={styles.ctd} aria-hidden /> : null}
+    </div>
+  );
+});
+
 /** One unit or rate row: its label, the visible cells and (on unit rows) the stays as bars. */
 const GridRow = memo(function GridRow(p: GridRowProps) {
   const { row, unit, priced, range } = p;
@@ -299,15 +331,22 @@ const GridRow = memo(function GridRow(p: GridRowProps) {
     const unitClosed = unit?.pricing?.closedDays.has(iso) ?? false;
     const closed = row.kind === 'unit' ? unitClosed : (night?.closed ?? false);
     const stayLimit = night ? stayLimitLabel(night, baseMinStay, baseMaxStay) : '';
-    const selected = col >= p.selFirst && col <= p.selLast;
-    const cls = [styles.cell, closed ? styles.closed : '', selected ? styles.selected : '', col === p.activeCol ? styles.active : '', isoWeekday(day) >= 6 ? styles.weekendCell : ''].join(' ');
     cells.push(
-      <div key={col} className={cls} style={{ left: LABEL_WIDTH + col * CELL_WIDTH, width: CELL_WIDTH }} data-row={p.index} data-col={col} data-date={iso} data-closed={closed || undefined} role="gridcell" aria-selected={selected} title={closed ? p.closedLabel : undefined}>
-        {night && currency ? <span className={styles.price}>{cellPrice(night.price, currency, p.locale)}</span> : null}
-        {stayLimit ? <span className={styles.minStay}>{stayLimit}</span> : null}
-        {row.kind === 'rate' && night?.closedToArrival ? <span className={styles.cta} aria-hidden /> : null}
-        {row.kind === 'rate' && night?.closedToDeparture ? <span className={styles.ctd} aria-hidden /> : null}
-      </div>,
+      <Cell
+        key={col}
+        row={p.index}
+        col={col}
+        iso={iso}
+        weekend={isoWeekday(day) >= 6}
+        price={night && currency ? cellPrice(night.price, currency, p.locale) : ''}
+        stayLimit={stayLimit}
+        closed={closed}
+        selected={col >= p.selFirst && col <= p.selLast}
+        active={col === p.activeCol}
+        cta={row.kind === 'rate' && (night?.closedToArrival ?? false)}
+        ctd={row.kind === 'rate' && (night?.closedToDeparture ?? false)}
+        closedLabel={p.closedLabel}
+      />,
     );
   }
   const bars = [];

@@ -20,7 +20,7 @@ import { CalendarToolbar } from '../components/CalendarToolbar';
 import { SelectionBar, type SelectionSummary } from '../components/SelectionBar';
 import { useCalendarData, useCalendarFilters } from '../hooks/useCalendarData';
 import { useCalendarEdits } from '../hooks/useCalendarEdits';
-import { buildRows, hasStayIn, lazyPriceIndex, mainRate, type CalendarUnit } from '../model';
+import { buildRows, hasStayIn, lazyPriceIndex, mainRate, stableRows, type CalendarRow, type CalendarUnit } from '../model';
 import { selectedStay, type Selection } from '../selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList, STORAGE_KEYS, type CalendarSettings } from '../settings';
 import { calendarUrl, newBookingUrl } from '../urls';
@@ -81,7 +81,9 @@ export function CalendarView() {
   const grid = useRef<CalendarGridHandle>(null);
 
   const units = useMemo(() => new Map(data.units.map((u) => [u.id, u])), [data.units]);
-  const rows = useMemo(() => buildRows(data.units, { hideRates, hideChildRates, collapsed }), [data.units, hideRates, hideChildRates, collapsed]);
+  const lastRows = useRef<readonly CalendarRow[]>([]);
+  const rows = useMemo(() => stableRows(lastRows.current, buildRows(data.units, { hideRates, hideChildRates, collapsed })), [data.units, hideRates, hideChildRates, collapsed]);
+  lastRows.current = rows;
   const prices: PriceIndex = useMemo(() => lazyPriceIndex(data.units, data.window, today), [data.units, data.window, today]);
 
   // Performance mark for the Chromium benchmark: the first screen with data is drawn (the next
