@@ -55,6 +55,18 @@ function templateCluster(bin: string, version: string): string {
   return path.join(template, 'data');
 }
 
+/**
+ * An initdb'd cluster (never started) at `clusterDir`, as `backend --postgres` makes one on a first
+ * start (<data>/postgres), for tests about later starts of that folder.
+ */
+export function copyOfFreshCluster(clusterDir: string): void {
+  const { bin, version } = embeddedPostgresBinaries(pinnedPostgresMajor(PROJECT));
+  fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
+  fs.cpSync(templateCluster(bin, version), clusterDir, { recursive: true });
+  fs.chmodSync(clusterDir, 0o700);
+  giveToServer(clusterDir);
+}
+
 export async function startTempPostgres(): Promise<TempPostgres> {
   const { bin, major, version } = embeddedPostgresBinaries(pinnedPostgresMajor(PROJECT));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-pg-'));

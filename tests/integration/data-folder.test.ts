@@ -7,13 +7,15 @@
 // - SIGTERM: requests in flight finish or fail cleanly, exit 0, lock released, nothing lost;
 // - a damaged folder fails to start with a clear message and what to do, never a WebAssembly
 //   abort trace and never a silent re-initialisation.
-// A template folder (migrated, no seeds) is made once and copied for each case.
+// A template folder (migrated, no seeds; the cached snapshot unpacked, as a first start leaves a
+// folder) is made once and copied for each case.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../backend/db/lock';
+import { migratedDataFolder } from '../helpers/backend';
 import { burst, freePort, labelNames, spawnBackend, type BackendProcess } from '../helpers/processes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -35,10 +37,7 @@ async function start(dir: string): Promise<BackendProcess & { url: string }> {
 
 beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-folder-'));
-  template = path.join(base, 'template');
-  const b = await start(template);
-  b.proc.kill('SIGTERM');
-  expect(await b.exited).toBe(0);
+  template = await migratedDataFolder(path.join(base, 'template'));
 }, 120_000);
 
 afterAll(() => {

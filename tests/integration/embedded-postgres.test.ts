@@ -22,6 +22,7 @@ import { giveToServer } from '../../backend/db/cluster';
 import { readPostmasterPid } from '../../backend/db/embedded';
 import { LOCK_FILE } from '../../backend/db/lock';
 import { startWebhookReceiver, type WebhookReceiver } from '../../backend/events/testing';
+import { copyOfFreshCluster } from '../helpers/postgres';
 import { ADMIN_HEADERS, adminGraphql, burst, labelNames, spawnBackend, type BackendProcess } from '../helpers/processes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -166,6 +167,8 @@ describe('the data folder as its own PostgreSQL server', () => {
     // Every first call hangs: the crash comes while deliveries wait and others queue behind them.
     hooks.behave('/notes', { delayMs: 30_000 });
     const dir = path.join(base, 'events');
+    // A cluster as a first start leaves it (initdb'd; that start is proven in beforeAll).
+    copyOfFreshCluster(path.join(dir, 'postgres'));
     const env = { EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags` };
     let b = await start(dir, ['--project', EVENTS_PROJECT], env);
     const ids: string[] = [];
