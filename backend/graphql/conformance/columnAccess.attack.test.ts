@@ -7,12 +7,8 @@
 // Data: Hasura's class TestGraphQLQueryAggPermPostgresMSSQL (articles 1 and 2 by author 1,
 // article 3 by author 2; user_with_filter sees its own author's articles).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askAs, refused, type Answer } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
-
-interface Answer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions: { code: string } }[];
-}
 
 let engine: ClassEngine;
 beforeAll(async () => {
@@ -22,17 +18,7 @@ afterAll(async () => {
   await engine?.close();
 });
 
-async function ask(token: string, query: string, variables?: Record<string, unknown>): Promise<Answer> {
-  const r = await engine.postAsClient({ query, variables }, { authorization: `Bearer ${token}` });
-  expect(r.status).toBe(200);
-  return r.body as Answer;
-}
-const refused = (a: Answer, message: string | RegExp, code = 'validation-failed') => {
-  expect(a.data ?? null).toBeNull();
-  expect(a.errors?.[0]?.extensions.code).toBe(code);
-  if (typeof message === 'string') expect(a.errors?.[0]?.message).toBe(message);
-  else expect(a.errors?.[0]?.message).toMatch(message);
-};
+const ask = (token: string, query: string, variables?: Record<string, unknown>) => askAs(engine, token, query, variables);
 
 describe('a role that may count but read no column', () => {
   it('counts every row its filter permits (the row limit bounds nodes, not the count)', async () => {

@@ -5,22 +5,10 @@
 // permission finds no such field, in requests, subscriptions or introspection, and nothing is written.
 // Data: Hasura's classes TestGraphQLMutationFunctions and TestGraphQLQueryFunctionPermissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askAs, refused, type Answer } from './attackClient';
 import { readClass, startClassEngine, type ClassEngine, type FunctionGrant } from './runner';
 
-interface Answer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions: { code: string; path?: string } }[];
-}
 
-async function ask(engine: ClassEngine, token: string, query: string, variables?: Record<string, unknown>): Promise<Answer> {
-  const r = await engine.postAsClient({ query, variables }, { authorization: `Bearer ${token}` });
-  expect(r.status).toBe(200);
-  return r.body as Answer;
-}
-const refused = (a: Answer, message: string, code = 'validation-failed') => {
-  expect(a.data ?? null).toBeNull();
-  expect(a.errors?.[0]).toMatchObject({ message, extensions: { code } });
-};
 const grant = (name: string, role: string): FunctionGrant => ({ function: { schema: 'public', name }, role });
 
 describe('a VOLATILE function exposed as a mutation (permissions inferred, as by default)', () => {
@@ -42,18 +30,18 @@ describe('a VOLATILE function exposed as a mutation (permissions inferred, as by
     await engine.useFunctionPermissions([]);
     const before = await scores();
     const t = await engine.token('anonymous');
-    refused(await ask(engine, t, addToScore), 'no mutations exist');
-    refused(await ask(engine, t, 'mutation { add_to_score_by_user_id(args: {id: 1}) { name } }'), 'no mutations exist');
+    refused(await askAs(engine, t, addToScore), 'no mutations exist');
+    refused(await askAs(engine, t, 'mutation { add_to_score_by_user_id(args: {id: 1}) { name } }'), 'no mutations exist');
     // Not reachable through the query root either, nor a subscription.
-    refused(await ask(engine, t, '{ add_to_score(args: {search: "Bla"}) { name } }'), "field 'add_to_score' not found in type: 'query_root'");
-    refused(await ask(engine, t, 'subscription { add_to_score(args: {search: "Bla"}) { name } }'), "field 'add_to_score' not found in type: 'subscription_root'");
+    refused(await askAs(engine, t, '{ add_to_score(args: {search: "Bla"}) { name } }'), "field 'add_to_score' not found in type: 'query_root'");
+    refused(await askAs(engine, t, 'subscription { add_to_score(args: {search: "Bla"}) { name } }'), "field 'add_to_score' not found in type: 'subscription_root'");
     expect(await scores()).toEqual(before);
   });
 
   it('is not in the role\'s schema: introspection shows no mutation root and no function field', async () => {
     await engine.useFunctionPermissions([]);
     const t = await engine.token('anonymous');
-    const a = await ask(engine, t, '{ __schema { mutationType { name } queryType { fields { name } } } m: __type(name: "mutation_root") { name } args: __type(name: "add_to_score_args") { name } }');
+    const a = await askAs(engine, t, '{ __schema { mutationType { name } queryType { fields { name } } } m: __type(name: "mutation_root") { name } args: __type(name: "add_to_score_args") { name } }');
     const schema = a.data?.__schema as { mutationType: unknown; queryType: { fields: { name: string }[] } };
     expect(schema.mutationType).toBeNull();
     expect(a.data?.m).toBeNull();
@@ -66,15 +54,15 @@ describe('a VOLATILE function exposed as a mutation (permissions inferred, as by
     await engine.reset();
     await engine.useFunctionPermissions([grant('add_to_score', 'anonymous')]);
     const t = await engine.token('anonymous');
-    expect(await ask(engine, t, 'mutation { add_to_score(args: {search: "Black"}) { name score } }'))
+    expect(await askAs(engine, t, 'mutation { add_to_score(args: {search: "Black"}) { name score } }'))
       .toEqual({ data: { add_to_score: [{ name: 'Dora Black', score: 51 }] } });
-    refused(await ask(engine, t, 'mutation { add_to_score(args: {search: "Black"}) { role_echo } }'), "field 'role_echo' not found in type: 'user'");
+    refused(await askAs(engine, t, 'mutation { add_to_score(args: {search: "Black"}) { role_echo } }'), "field 'role_echo' not found in type: 'user'");
     // The session argument is filled by the engine from the token, never from the request.
-    refused(await ask(engine, t, 'mutation { add_to_score(args: {search: "Black", hasura_session: "{}"}) { name } }'), "field 'hasura_session' not found in type: 'add_to_score_args'");
+    refused(await askAs(engine, t, 'mutation { add_to_score(args: {search: "Black", hasura_session: "{}"}) { name } }'), "field 'hasura_session' not found in type: 'add_to_score_args'");
     // The other function needs its own permission.
-    refused(await ask(engine, t, 'mutation { add_to_score_by_user_id(args: {id: 1}) { name } }'), "field 'add_to_score_by_user_id' not found in type: 'mutation_root'");
+    refused(await askAs(engine, t, 'mutation { add_to_score_by_user_id(args: {id: 1}) { name } }'), "field 'add_to_score_by_user_id' not found in type: 'mutation_root'");
     // Another role, or a role the token does not carry, gets nothing.
-    refused(await ask(engine, await engine.token('editor'), addToScore), 'no mutations exist');
+    refused(await askAs(engine, await engine.token('editor'), addToScore), 'no mutations exist');
   });
 
   it('refuses wrong argument types, oversized input and forged tokens without writing', async () => {
@@ -83,23 +71,23 @@ describe('a VOLATILE function exposed as a mutation (permissions inferred, as by
     const before = await scores();
     const t = await engine.token('anonymous');
     // A function argument is read by the column parser (Hasura): a string goes to Postgres, which refuses it.
-    const wrongType = await ask(engine, t, 'mutation { add_to_score(args: {search: "Bla", increment: "lots"}) { name } }');
+    const wrongType = await askAs(engine, t, 'mutation { add_to_score(args: {search: "Bla", increment: "lots"}) { name } }');
     expect(wrongType.data ?? null).toBeNull();
     expect(wrongType.errors?.[0]).toMatchObject({ extensions: { code: 'data-exception' }, message: expect.stringMatching(/invalid input syntax for type integer/) });
-    const wrongShape = await ask(engine, t, 'mutation { add_to_score(args: {search: "Bla", increment: true}) { name } }');
+    const wrongShape = await askAs(engine, t, 'mutation { add_to_score(args: {search: "Bla", increment: true}) { name } }');
     expect(wrongShape.data ?? null).toBeNull();
     expect(wrongShape.errors?.[0]?.extensions.code).toBe('validation-failed');
-    const viaVariable = await ask(engine, t, 'mutation($i: Int) { add_to_score(args: {search: "Bla", increment: $i}) { name } }', { i: { _inc: 1 } });
+    const viaVariable = await askAs(engine, t, 'mutation($i: Int) { add_to_score(args: {search: "Bla", increment: $i}) { name } }', { i: { _inc: 1 } });
     expect(viaVariable.data ?? null).toBeNull();
     expect(viaVariable.errors?.[0]?.extensions.code).toBe('validation-failed');
-    const overflow = await ask(engine, t, 'mutation($i: Int) { add_to_score(args: {search: "Bla", increment: $i}) { name } }', { i: 2 ** 31 });
+    const overflow = await askAs(engine, t, 'mutation($i: Int) { add_to_score(args: {search: "Bla", increment: $i}) { name } }', { i: 2 ** 31 });
     expect(overflow.data ?? null).toBeNull();
     expect(overflow.errors?.[0]?.extensions.code).toBeDefined();
     const huge = await engine.postAsClient({ query: addToScore.replace('"Bla"', `"${'x'.repeat(6_000_000)}"`) }, { authorization: `Bearer ${t}` });
     expect(huge.status).toBe(413);
     expect((huge.body as Answer).errors?.[0]?.extensions.code).toBe('request-too-large');
     const forged = await engine.token('anonymous', {}, 'forged');
-    const f = await ask(engine, forged, addToScore);
+    const f = await askAs(engine, forged, addToScore);
     expect(f.data ?? null).toBeNull();
     expect(f.errors?.[0]?.extensions.code).toBe('invalid-jwt');
     expect(await scores()).toEqual(before);
@@ -119,24 +107,24 @@ describe('a STABLE query function with HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS
   it('is not offered to a role that may read the table but has no function permission', async () => {
     await engine.useFunctionPermissions([]);
     const t = await engine.token('user', { 'x-hasura-user-id': '1' });
-    refused(await ask(engine, t, getArticles), "field 'get_articles' not found in type: 'query_root'");
-    refused(await ask(engine, t, 'subscription { get_articles(args: {search: "art"}) { title } }'), "field 'get_articles' not found in type: 'subscription_root'");
-    const a = await ask(engine, t, '{ __type(name: "query_root") { fields { name } } }');
+    refused(await askAs(engine, t, getArticles), "field 'get_articles' not found in type: 'query_root'");
+    refused(await askAs(engine, t, 'subscription { get_articles(args: {search: "art"}) { title } }'), "field 'get_articles' not found in type: 'subscription_root'");
+    const a = await askAs(engine, t, '{ __type(name: "query_root") { fields { name } } }');
     const names = (a.data?.__type as { fields: { name: string }[] }).fields.map((f) => f.name);
     expect(names).toContain('article');
     expect(names).not.toContain('get_articles');
     // The table itself stays readable under its own permission.
-    expect(await ask(engine, t, '{ article(order_by: {title: asc}) { title } }'))
+    expect(await askAs(engine, t, '{ article(order_by: {title: asc}) { title } }'))
       .toEqual({ data: { article: [{ title: 'Article 1' }, { title: 'Article 2' }, { title: 'Article 3' }] } });
   });
 
   it('answers a permitted role only the rows and columns the table\'s select permission allows', async () => {
     await engine.useFunctionPermissions([grant('get_articles', 'user')]);
     const t = await engine.token('user', { 'x-hasura-user-id': '1' });
-    expect(await ask(engine, t, '{ get_articles(args: {search: "art"}, order_by: {title: asc}) { title } }'))
+    expect(await askAs(engine, t, '{ get_articles(args: {search: "art"}, order_by: {title: asc}) { title } }'))
       .toEqual({ data: { get_articles: [{ title: 'Article 1' }, { title: 'Article 2' }, { title: 'Article 3' }] } });
-    refused(await ask(engine, t, '{ get_articles(args: {search: "art"}) { id } }'), "field 'id' not found in type: 'article'");
+    refused(await askAs(engine, t, '{ get_articles(args: {search: "art"}) { id } }'), "field 'id' not found in type: 'article'");
     // A role the permission does not name still gets nothing.
-    refused(await ask(engine, await engine.token('guest'), getArticles), "field 'get_articles' not found in type: 'query_root'");
+    refused(await askAs(engine, await engine.token('guest'), getArticles), "field 'get_articles' not found in type: 'query_root'");
   });
 });

@@ -6,12 +6,8 @@
 // updates name where added_by = X-Hasura-User-Id, no select permission; article: role restricted
 // updates no column).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { askAs, refused, type Answer } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
-
-interface Answer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions: { code: string } }[];
-}
 
 let engine: ClassEngine;
 beforeAll(async () => {
@@ -24,15 +20,7 @@ beforeEach(async () => {
   await engine.reset();
 });
 
-async function ask(token: string, query: string): Promise<Answer> {
-  const r = await engine.postAsClient({ query }, { authorization: `Bearer ${token}` });
-  expect(r.status).toBe(200);
-  return r.body as Answer;
-}
-const refused = (a: Answer, message: string, code = 'validation-failed') => {
-  expect(a.data ?? null).toBeNull();
-  expect(a.errors?.[0]).toMatchObject({ message, extensions: { code } });
-};
+const ask = (token: string, query: string) => askAs(engine, token, query);
 const asAdmin = async (query: string) => (await engine.post({ query }, {})).body as Answer;
 const leads = async () => (await asAdmin('{ leads(order_by: {id: asc}) { id name added_by } }')).data?.leads;
 const upsertLead = (name: string, addedBy: string, rest = 'update_columns: [name]') =>

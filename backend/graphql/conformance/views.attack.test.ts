@@ -6,12 +6,8 @@
 // Data: fixtures/views (note table, my_note view without `secret`, note_count aggregate view).
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { askAs, refused, type Answer } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
-
-interface Answer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions: { code: string } }[];
-}
 
 let engine: ClassEngine;
 beforeAll(async () => {
@@ -24,17 +20,7 @@ beforeEach(async () => {
   await engine.reset();
 });
 
-async function ask(token: string, query: string, variables?: Record<string, unknown>): Promise<Answer> {
-  const r = await engine.postAsClient({ query, variables }, { authorization: `Bearer ${token}` });
-  expect(r.status).toBe(200);
-  return r.body as Answer;
-}
-const refused = (a: Answer, message: string | RegExp, code = 'validation-failed') => {
-  expect(a.data ?? null).toBeNull();
-  expect(a.errors?.[0]?.extensions.code).toBe(code);
-  if (typeof message === 'string') expect(a.errors?.[0]?.message).toBe(message);
-  else expect(a.errors?.[0]?.message).toMatch(message);
-};
+const ask = (token: string, query: string, variables?: Record<string, unknown>) => askAs(engine, token, query, variables);
 const asAdmin = async (query: string) => (await engine.post({ query }, {})).body as Answer;
 interface NoteRow {
   id: number;
