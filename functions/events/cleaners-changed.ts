@@ -6,9 +6,9 @@ import type { Request, Response } from 'express';
 import { requireTrigger, type TriggerEvent } from '../_lib/webhook';
 import { LIVE_CLEANING_STATUSES, loadKey, reassignCleanings } from '../../src/domain/cleanings';
 import { asAdmin } from './_ops/graphql';
+import { UUID } from '../../src/lib/uuid';
 
 type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ROUNDS = 3;
 
 const STATE = `query ($unit: uuid!, $from: date!, $live: [cleaning_statuses_enum!]!) {

@@ -6,9 +6,9 @@ import type { Request, Response } from 'express';
 import { requireTrigger, type TriggerEvent } from '../_lib/webhook';
 import { reconcileCleanings, type Target } from './_ops/cleanings';
 import { asAdmin } from './_ops/graphql';
+import { UUID } from '../../src/lib/uuid';
 
 type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const str = (v: unknown, re: RegExp): string | null => (typeof v === 'string' && re.test(v) ? v : null);

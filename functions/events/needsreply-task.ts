@@ -8,9 +8,9 @@ import type { Request, Response } from 'express';
 import { requireTrigger, type TriggerEvent } from '../_lib/webhook';
 import { needsReplyAction, needsReplyTitle } from '../../src/domain/tasks';
 import { asAdmin, isUniqueViolation } from './_ops/graphql';
+import { UUID } from '../../src/lib/uuid';
 
 type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ROUNDS = 4;
 
 const STATE = `query ($thread: uuid!) {

@@ -11,6 +11,7 @@ import { icalSyncFunction } from '../../src/lib/functions/icalSync';
 import { gql, GraphqlError } from '../_registry/graphql';
 import { SYNC_LIMITS, takeSync } from './_lib/syncLimit';
 import { pollFeeds } from './poll';
+import { UUID } from '../../src/lib/uuid';
 
 /** The caller's user id from the token the GraphQL engine has just accepted (verified there). */
 function callerOf(authorization: string): string {
@@ -23,8 +24,6 @@ function callerOf(authorization: string): string {
   }
   return `token:${crypto.createHash('sha256').update(authorization).digest('hex')}`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fail(res: Response, status: number, error: string, message: string, field?: string): void {
   res.status(status).json({ status, error, message, ...(field ? { field } : {}) });

@@ -16,8 +16,8 @@ import { certificateState } from '../../src/domain/ntak';
 import { admin, gql } from '../_registry/graphql';
 import { CertificateInputError, certificateMatchesKey, generateKeyAndCsr, parseCertificate } from '../_registry/pki';
 import { encryptionKey, MissingKeyError, open, seal } from '../_registry/secretBox';
+import { UUID } from '../../src/lib/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLUMN = { unified: 'ntak_cert', auth: 'ntak_auth_cert', signing: 'ntak_signing_cert' } as const;
 
 function fail(res: Response, status: number, error: string, message: string, field?: string): void {
