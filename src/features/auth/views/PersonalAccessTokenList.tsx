@@ -45,7 +45,14 @@ export function PersonalAccessTokenList() {
     if (!confirming) return;
     setRevokeFailed(false);
     try {
-      const result = await revoke({ variables: { id: confirming.id } });
+      const result = await revoke({
+        variables: { id: confirming.id },
+        // The row leaves the list as soon as the server confirms, not after the refetch.
+        update: (cache, { data: revoked }) => {
+          const gone = revoked?.deleteAuthRefreshToken;
+          if (gone) cache.evict({ id: cache.identify(gone) });
+        },
+      });
       if (!result.data?.deleteAuthRefreshToken) setRevokeFailed(true);
     } catch {
       setRevokeFailed(true);
