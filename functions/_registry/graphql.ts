@@ -2,12 +2,20 @@
 // with the admin secret (the worker). Errors are thrown with the engine's message.
 const TIMEOUT_MS = 10_000;
 
+/** A signed-in user on whose behalf admin-secret work runs (e.g. "Sync now"), already verified. */
+export interface Actor {
+  userId: string;
+  /** The role the engine accepted their token with. */
+  role: string;
+}
+
 /**
- * `actingUserId`: with the admin secret, the signed-in user on whose behalf the work runs (e.g. "Sync
- * now"): sent as the session's x-hasura-user-id, so triggers that record who changed a row (the booking
- * history) name that user instead of "system". The caller must have been verified already.
+ * `acting`: with the admin secret, the user on whose behalf the work runs: sent as the session's
+ * x-hasura-user-id and x-hasura-acting-role (the session's role stays admin, so permissions are the
+ * admin's), so triggers that record who changed a row (the booking history) name that user and
+ * their role instead of "system". Only an admin session can carry those variables this way.
  */
-export type Credentials = { admin: true; actingUserId?: string } | { authorization: string; role?: string };
+export type Credentials = { admin: true; acting?: Actor } | { authorization: string; role?: string };
 
 export class GraphqlError extends Error {
   constructor(
@@ -24,7 +32,10 @@ export async function gql<T>(credentials: Credentials, query: string, variables:
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if ('admin' in credentials) {
     headers['x-hasura-admin-secret'] = process.env.NHOST_ADMIN_SECRET ?? '';
-    if (credentials.actingUserId) headers['x-hasura-user-id'] = credentials.actingUserId;
+    if (credentials.acting) {
+      headers['x-hasura-user-id'] = credentials.acting.userId;
+      headers['x-hasura-acting-role'] = credentials.acting.role;
+    }
   } else {
     headers.authorization = credentials.authorization;
     if (credentials.role) headers['x-hasura-role'] = credentials.role;

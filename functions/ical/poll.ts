@@ -4,7 +4,7 @@
 // import itself is idempotent too (functions/ical/_lib/importFeed.ts). Answers with a summary.
 import type { Request, Response } from 'express';
 import { requireTrigger } from '../_lib/webhook';
-import { admin, gql } from '../_registry/graphql';
+import { admin, gql, type Actor } from '../_registry/graphql';
 import { importFeed, type FeedRow, type ImportResult } from './_lib/importFeed';
 
 /** Today where the properties are: stays that ended before it are history for an import. */
@@ -24,8 +24,8 @@ const CLAIM = `mutation IcalClaim($id: uuid!, $now: timestamptz!, $until: timest
   update_ical_import_feeds(where: { id: { _eq: $id }, is_active: { _eq: true }, _or: [{ lease_until: { _is_null: true } }, { lease_until: { _lt: $now } }] }, _set: { lease_until: $until }) { affected_rows }
 }`;
 
-/** Polls the due feeds (all, or the ids given) and returns each outcome; `actingUserId`: see importFeed. */
-export async function pollFeeds(onlyIds?: readonly string[], actingUserId?: string): Promise<(ImportResult & { feedId: string })[]> {
+/** Polls the due feeds (all, or the ids given) and returns each outcome; `acting`: see importFeed. */
+export async function pollFeeds(onlyIds?: readonly string[], acting?: Actor): Promise<(ImportResult & { feedId: string })[]> {
   const now = new Date();
   const due = (await gql<{ ical_import_feeds: FeedRow[] }>(admin, DUE, { now: now.toISOString() })).ical_import_feeds.filter((f) => !onlyIds || onlyIds.includes(f.id));
   const today = todayInBudapest(now);
@@ -36,7 +36,7 @@ export async function pollFeeds(onlyIds?: readonly string[], actingUserId?: stri
     for (let feed = queue.shift(); feed && Date.now() < deadline; feed = queue.shift()) {
       const claim = await gql<{ update_ical_import_feeds: { affected_rows: number } }>(admin, CLAIM, { id: feed.id, now: new Date().toISOString(), until: new Date(Date.now() + LEASE_MS).toISOString() });
       if (claim.update_ical_import_feeds.affected_rows !== 1) continue; // another poll has it
-      results.push({ feedId: feed.id, ...(await importFeed(feed, today, { actingUserId })) });
+      results.push({ feedId: feed.id, ...(await importFeed(feed, today, { acting })) });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

@@ -8,21 +8,29 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import { checkRequest } from '../../src/lib/functions/contract';
 import { icalSyncFunction } from '../../src/lib/functions/icalSync';
-import { gql, GraphqlError } from '../_registry/graphql';
+import { gql, GraphqlError, type Actor } from '../_registry/graphql';
 import { SYNC_LIMITS, takeSync } from './_lib/syncLimit';
 import { pollFeeds } from './poll';
 import { UUID } from '../../src/lib/uuid';
 
-/** The caller's user id from the token the GraphQL engine has just accepted (verified there). */
-function callerOf(authorization: string): string {
+const ROLE = /^[a-z][a-z0-9_-]{0,63}$/;
+
+/**
+ * The caller as the GraphQL engine has just accepted them: the token's user id, and the role it ran
+ * the feed check with (the x-hasura-role header, which the engine checked against the token's
+ * allowed roles, else the token's default role). Null when the token is not a JWT naming a uuid user.
+ */
+function actorOf(authorization: string, roleHeader: string | undefined): Actor | null {
   try {
     const payload = JSON.parse(Buffer.from(authorization.trim().split(/\s+/)[1].split('.')[1], 'base64url').toString('utf8')) as { sub?: unknown; 'https://hasura.io/jwt/claims'?: Record<string, unknown> };
-    const id = payload['https://hasura.io/jwt/claims']?.['x-hasura-user-id'] ?? payload.sub;
-    if (typeof id === 'string' && id) return id;
+    const claims = payload['https://hasura.io/jwt/claims'];
+    const userId = claims?.['x-hasura-user-id'] ?? payload.sub;
+    const role = roleHeader ?? claims?.['x-hasura-default-role'];
+    if (typeof userId === 'string' && UUID.test(userId) && typeof role === 'string' && ROLE.test(role)) return { userId, role };
   } catch {
     // not a JWT the engine would take; fall through
   }
-  return `token:${crypto.createHash('sha256').update(authorization).digest('hex')}`;
+  return null;
 }
 
 function fail(res: Response, status: number, error: string, message: string, field?: string): void {
@@ -45,14 +53,16 @@ export default async function sync(req: Request, res: Response): Promise<void> {
     if (error instanceof GraphqlError && error.code === 'validation-failed') return fail(res, 404, 'not-found', 'No such feed');
     throw error;
   }
-  // The engine has just accepted the token, so its user id is verified; a non-uuid one is never sent.
-  const caller = callerOf(authorization);
+  // The engine has just accepted the token, so its user id and role are verified; the rate limit
+  // counts any other accepted token by its hash, and its import is written as the system's.
+  const actor = actorOf(authorization, req.header('x-hasura-role'));
+  const caller = actor?.userId ?? `token:${crypto.createHash('sha256').update(authorization).digest('hex')}`;
   const retryAfter = takeSync(feedId, caller);
   if (retryAfter) {
     res.setHeader('Retry-After', String(retryAfter));
     return fail(res, 429, 'rate-limited', `At most ${SYNC_LIMITS.feed.max} syncs of a feed and ${SYNC_LIMITS.user.max} in all per user in 10 minutes`);
   }
-  const [result] = await pollFeeds([feedId], UUID.test(caller) ? caller : undefined);
+  const [result] = await pollFeeds([feedId], actor ?? undefined);
   if (!result) return fail(res, 409, 'busy', 'The feed is being polled right now, or it is switched off');
   res.json({ status: result.status, created: result.created, moved: result.moved, cancelled: result.cancelled, conflicts: result.conflicts.length });
 }

@@ -255,22 +255,33 @@ describe('syncing one feed now (POST /v1/functions/ical/sync)', () => {
     routes.set('/who.ics', { body: airbnb([]) });
     expect((await syncNow({ role: 'member', userId: DEMO.member }, { feedId: id })).body).toMatchObject({ cancelled: 1 });
     const [booking] = await importedBy('airbnb', 'who-%');
-    const history = await client.data<{ booking_status_changes: { new_status: string; changed_by_user_id: string | null; changed_by_name: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: asc}) { new_status changed_by_user_id changed_by_name } }', { b: booking.id });
+    const history = await client.data<{ booking_status_changes: { new_status: string; changed_by_user_id: string | null; changed_by_name: string | null; changed_by_role: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: asc}) { new_status changed_by_user_id changed_by_name changed_by_role } }', { b: booking.id });
     const { user } = await client.data<{ user: { displayName: string } }>('admin-secret', 'query($id: uuid!) { user(id: $id) { displayName } }', { id: DEMO.member });
+    // The role is the caller's, not the admin secret the import writes with.
     expect(history.booking_status_changes).toEqual([
-      { new_status: 'new', changed_by_user_id: DEMO.member, changed_by_name: user.displayName },
-      { new_status: 'cancelled', changed_by_user_id: DEMO.member, changed_by_name: user.displayName },
+      { new_status: 'new', changed_by_user_id: DEMO.member, changed_by_name: user.displayName, changed_by_role: 'member' },
+      { new_status: 'cancelled', changed_by_user_id: DEMO.member, changed_by_name: user.displayName, changed_by_role: 'member' },
     ]);
-    // A token naming another user in a header cannot pass itself off: only the verified token's user is named.
+    // A token naming another user or role in headers cannot pass itself off: only the verified token's user and role are named.
     routes.set('/who.ics', { body: airbnb([{ uid: 'who-1', from: 480, to: 482 }]) });
     const forgedHeader = await fetch(`${backend.url}/v1/functions/ical/sync`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hasura-user-id': DEMO.manager, authorization: `Bearer ${await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member }, sub: DEMO.member }, 900)}` },
+      headers: { 'content-type': 'application/json', 'x-hasura-user-id': DEMO.manager, 'x-hasura-acting-role': 'admin', authorization: `Bearer ${await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member }, sub: DEMO.member }, 900)}` },
       body: JSON.stringify({ feedId: id }),
     });
     expect(forgedHeader.status).toBe(200);
-    const after = await client.data<{ booking_status_changes: { changed_by_user_id: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: desc}, limit: 1) { changed_by_user_id } }', { b: booking.id });
-    expect(after.booking_status_changes).toEqual([{ changed_by_user_id: DEMO.member }]);
+    const after = await client.data<{ booking_status_changes: { changed_by_user_id: string | null; changed_by_role: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: desc}, limit: 1) { changed_by_user_id changed_by_role } }', { b: booking.id });
+    expect(after.booking_status_changes).toEqual([{ changed_by_user_id: DEMO.member, changed_by_role: 'member' }]);
+    // Asked with another of the token's roles (the x-hasura-role header the engine checks), that role is named.
+    routes.set('/who.ics', { body: airbnb([]) });
+    const asAdmin = await fetch(`${backend.url}/v1/functions/ical/sync`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-role': 'admin', authorization: `Bearer ${await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member', 'admin'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member }, sub: DEMO.member }, 900)}` },
+      body: JSON.stringify({ feedId: id }),
+    });
+    expect(asAdmin.status).toBe(200);
+    const last = await client.data<{ booking_status_changes: { new_status: string; changed_by_role: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: desc}, limit: 1) { new_status changed_by_role } }', { b: booking.id });
+    expect(last.booking_status_changes).toEqual([{ new_status: 'cancelled', changed_by_role: 'admin' }]);
   }, 30_000);
 });
 

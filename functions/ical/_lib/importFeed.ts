@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { FeedParseError, parseFeed } from '../../../src/domain/ical/parseFeed';
 import { importedGuestName, planImport, type Conflict, type ImportAction, type KnownBooking, type OtherStay } from '../../../src/domain/ical/planImport';
-import { admin, gql, type Credentials } from '../../_registry/graphql';
+import { admin, gql, type Actor, type Credentials } from '../../_registry/graphql';
 import { FeedFetchError, fetchFeed, type FetchConfig } from './fetchFeed';
 
 export interface FeedRow {
@@ -113,14 +113,14 @@ export interface ImportOptions {
   /** The fetch client's settings (tests: internal addresses allowed). */
   config?: FetchConfig;
   /** The signed-in user who asked for this import ("Sync now"): the booking history names them. */
-  actingUserId?: string;
+  acting?: Actor;
 }
 
 export async function importFeed(feed: FeedRow, today: string, options: ImportOptions = {}): Promise<ImportResult> {
-  const { config, actingUserId } = options;
+  const { config, acting } = options;
   // Bookings are written with the admin secret either way; a user's "Sync now" names the user in the
   // session, so the status history says who (the scheduled poll stays "system").
-  const writer: Credentials = actingUserId ? { admin: true, actingUserId } : admin;
+  const writer: Credentials = acting ? { admin: true, acting } : admin;
   const result: ImportResult = { status: 'ok', created: 0, moved: 0, cancelled: 0, conflicts: [] };
   try {
     const events = parseFeed(await fetchFeed(feed.url, config));

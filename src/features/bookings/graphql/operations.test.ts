@@ -367,6 +367,21 @@ describe('cancel and re-activate keep history', () => {
     expect(all.booking_status_changes).toEqual([]);
   });
 
+  it("a signed-in caller cannot name another role in the history: x-hasura-acting-role counts only in an admin session", async () => {
+    const unit = units[5];
+    const { object } = newBooking(unit, { checkin: '2031-10-05', checkout: '2031-10-07' });
+    const id = (await ok<{ insert_bookings_one: { id: string } }>(member, InsertBookingDocument, { object })).insert_bookings_one.id;
+    const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member }, sub: DEMO.member }, 900);
+    const res = await fetch(`${backend.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-hasura-acting-role': 'owner' },
+      body: JSON.stringify({ query: print(SetBookingStatusDocument), variables: { id, status: 'cancelled' } }),
+    });
+    expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
+    const history = (await ok<{ booking_status_changes: { new_status: string; changed_by_role: string | null }[] }>(member, BookingStatusHistoryDocument, { bookingId: id })).booking_status_changes;
+    expect(history[0]).toEqual(expect.objectContaining({ new_status: 'cancelled', changed_by_role: 'member' }));
+  });
+
   it('nobody writes or forges history rows through GraphQL, and owners and cleaners cannot read them', async () => {
     const bookingId = (await ok<{ bookings: { id: string }[] }>(member, BookingListDocument, list({}, 1))).bookings[0].id;
     for (const caller of [member, communicator, manager]) {
