@@ -244,6 +244,21 @@ async function queueDailyCloses(row: SubmissionRow, answer: unknown, now: Date):
   })));
 }
 
+/**
+ * Sends the given submissions now, in the order given, while `budgetMs` lasts (the caller waits for
+ * them); what is left stays pending for the per-minute tick. A delivery another worker holds is
+ * skipped (claimed there). Returns how many this call delivered.
+ */
+export async function deliverWithin(ids: readonly string[], budgetMs: number): Promise<number> {
+  const deadline = Date.now() + budgetMs;
+  let delivered = 0;
+  for (const id of ids) {
+    if (Date.now() >= deadline) break;
+    if (await deliver(id)) delivered += 1;
+  }
+  return delivered;
+}
+
 /** Ids of submissions that are due now (retry time reached, or a lease run out). */
 export async function dueSubmissions(now = new Date(), limit = 50): Promise<string[]> {
   const d = await gql<{ registry_submissions: { id: string }[] }>(

@@ -6,8 +6,9 @@
 //        200 {csr, fileName}
 //   {action: "upload", accommodationId, certificate, kind?: "unified" | "auth" | "signing"}
 //        → the certificate NTAK returned (PEM, or DER as base64), checked against the stored key;
-//        200 {subject, issuer, validFrom, validTo, state, requeued}; submissions blocked for want of a
-//        (valid) certificate are queued again (requeued = how many)
+//        200 {subject, issuer, validFrom, validTo, state, requeued, sent}; submissions blocked for want
+//        of a (valid) certificate are queued again (requeued = how many) and the oldest sent at once
+//        (sent = how many went before the answer; the tick sends the rest)
 // 400 {status, error, field?, message}: invalid-body, invalid-uuid, invalid-action, invalid-kind,
 // invalid-certificate, key-mismatch, no-key (upload before generate); 401/403; 503 encryption-key-missing.
 // The private key never leaves this function and is never logged.
@@ -16,7 +17,11 @@ import { certificateState } from '../../src/domain/ntak';
 import { admin, gql } from '../_registry/graphql';
 import { CertificateInputError, certificateMatchesKey, generateKeyAndCsr, parseCertificate } from '../_registry/pki';
 import { encryptionKey, MissingKeyError, open, seal } from '../_registry/secretBox';
+import { deliverWithin } from '../_registry/worker';
 import { UUID } from '../../src/lib/uuid';
+
+/** How long an upload spends sending what waited for the certificate before it answers. */
+const SEND_NOW_MS = 5_000;
 
 const COLUMN = { unified: 'ntak_cert', auth: 'ntak_auth_cert', signing: 'ntak_signing_cert' } as const;
 
@@ -85,17 +90,23 @@ export default async function certificate(req: Request, res: Response): Promise<
       });
     }
     const state = certificateState(info.validFrom, info.validTo, new Date());
-    // What waited for a certificate goes out now: blocked rows become due again (registry/tick).
+    // What waited for a certificate goes out now: blocked rows become due again, and the oldest are
+    // sent before answering (for up to SEND_NOW_MS, so the member sees them go); the rest go with the
+    // per-minute tick (registry/tick).
     let requeued = 0;
+    let sent = 0;
     if (kind !== 'signing' && (state === 'valid' || state === 'expiring')) {
-      const d = await gql<{ update_registry_submissions: { affected_rows: number } }>(
+      const d = await gql<{ update_registry_submissions: { affected_rows: number; returning: { id: string; created_at: string }[] } }>(
         admin,
-        `mutation ($id: uuid!) { update_registry_submissions(where: {accommodation_id: {_eq: $id}, status: {_eq: blocked}, reason: {_like: "certificate-%"}}, _set: {status: pending, next_attempt_at: null, reason: null}) { affected_rows } }`,
+        `mutation ($id: uuid!) { update_registry_submissions(where: {accommodation_id: {_eq: $id}, status: {_eq: blocked}, reason: {_like: "certificate-%"}}, _set: {status: pending, next_attempt_at: null, reason: null}) { affected_rows returning { id created_at } } }`,
         { id },
       );
       requeued = d.update_registry_submissions.affected_rows;
+      // Oldest first, as the tick sends them (a reservation before its check-in).
+      const queued = [...d.update_registry_submissions.returning].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+      sent = await deliverWithin(queued.map((r) => r.id), SEND_NOW_MS);
     }
-    return void res.json({ subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validTo: info.validTo, state, requeued });
+    return void res.json({ subject: info.subject, issuer: info.issuer, validFrom: info.validFrom, validTo: info.validTo, state, requeued, sent });
   }
   fail(res, 400, 'invalid-action', 'action is generate or upload', 'action');
 }
