@@ -116,6 +116,38 @@ describe('linking a conversation to a booking', () => {
     expect(await managerSees()).toEqual([]);
   });
 
+  it('a needsreply task reopened after its conversation moved to another booking names that booking: its manager keeps it, the old one cannot take it back', async () => {
+    const free = `_not: {thread_2_bookings: {}}`;
+    const d = await client.data<{ v: { id: string }[]; p: { id: string }[] }>(
+      'admin-secret',
+      `query ($taken: [uuid!]!) { v: bookings(where: {accommodation_id: {_eq: "${ACC.vaci}"}, id: {_nin: $taken}, ${free}}, limit: 1) { id }
+         p: bookings(where: {accommodation_id: {_eq: "${ACC.palace}"}, id: {_nin: $taken}, ${free}}, limit: 1) { id } }`,
+      { taken: [...vaciBookings, palaceBooking] }, // the other tests' bookings
+    );
+    const [vaci, palace] = [d.v[0].id, d.p[0].id];
+    const thread = await newThread('Parking question', ACC.vaci);
+    expect((await link(communicator, thread, vaci, [])).errors).toBeUndefined();
+    const task = (await client.data<{ insert_tasks_one: { id: string } }>('admin-secret', 'mutation ($t: uuid!) { insert_tasks_one(object: {type: needsreply, title: "Reply to the guest", thread_id: $t}) { id } }', { t: thread })).insert_tasks_one.id;
+    const state = async () => (await client.data<{ tasks_by_pk: { booking_id: string | null; completed: boolean } }>('admin-secret', 'query ($id: uuid!) { tasks_by_pk(id: $id) { booking_id completed } }', { id: task })).tasks_by_pk;
+    const setDone = (who: Caller, done: boolean) => client.gql(who, 'mutation ($id: uuid!, $done: Boolean!, $at: timestamptz) { update_tasks_by_pk(pk_columns: {id: $id}, _set: {completed: $done, completed_at: $at}) { id } }', { id: task, done, at: done ? new Date().toISOString() : null });
+    // The Váci manager answers and reopens their booking's task: it stays theirs.
+    expect((await setDone(manager, true)).errors).toBeUndefined();
+    expect((await setDone(manager, false)).errors).toBeUndefined();
+    expect(await state()).toEqual({ booking_id: vaci, completed: false });
+    // Done again, then the office moves the conversation to a Palace Quarter booking (a done task keeps what it had).
+    expect((await setDone(manager, true)).errors).toBeUndefined();
+    expect((await client.gql(communicator, UNLINK, { threadId: thread, bookingId: vaci, accommodationId: ACC.vaci })).errors).toBeUndefined();
+    expect((await link(communicator, thread, palace, [ACC.palace])).errors).toBeUndefined();
+    expect(await state()).toEqual({ booking_id: vaci, completed: true });
+    // Reopened, it is the Palace booking's task: the Váci manager cannot reopen it into the other
+    // manager's booking (nothing is written); the office can, and it names the Palace booking.
+    const refused = await setDone(manager, false);
+    expect(code(refused)).toBe('permission-error');
+    expect(await state()).toEqual({ booking_id: vaci, completed: true });
+    expect((await setDone(communicator, false)).errors).toBeUndefined();
+    expect(await state()).toEqual({ booking_id: palace, completed: false });
+  });
+
   for (const who of [as('cleaner', DEMO.cleaner), as('owner', DEMO.owner), as('inspector', DEMO.inspector), as('contractor', DEMO.contractor), as('user', DEMO.owner), 'public' as const]) {
     it(`${typeof who === 'string' ? who : who.role} cannot link or unlink (no such mutation for them)`, async () => {
       expect(code(await link(who, unlinked, vaciBookings[0], [ACC.vaci]))).toBe('validation-failed');

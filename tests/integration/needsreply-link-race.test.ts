@@ -73,6 +73,80 @@ describe('a needsreply task and a thread link made at the same moment (server Po
     expect(await taskBooking(thread)).toEqual([booking]);
   });
 
+  /** An open needsreply task of `thread`, made now (the function's insert). */
+  const openTask = async (thread: string) => (await a.query<{ id: string }>(`INSERT INTO tasks (type, title, thread_id) VALUES ('needsreply', 'Reply', $1) RETURNING id`, [thread])).rows[0].id;
+  const complete = (id: string) => a.query('UPDATE tasks SET completed = true, completed_at = now() WHERE id = $1', [id]);
+  const bookingOf = async (id: string) => (await a.query<{ booking_id: string | null }>('SELECT booking_id FROM tasks WHERE id = $1', [id])).rows[0].booking_id;
+
+  it('a needsreply task reopened after its thread was linked elsewhere names the thread booking now', async () => {
+    const { thread, booking } = await threadAndBooking(5);
+    const other = await threadAndBooking(6);
+    await link(a, thread, booking);
+    const task = await openTask(thread);
+    await complete(task);
+    // Relinked while the task was done (done tasks keep what they had), then reopened by staff.
+    await a.query('DELETE FROM thread_2_bookings WHERE thread_id = $1', [thread]);
+    await link(a, thread, other.booking);
+    expect(await bookingOf(task)).toBe(booking);
+    await a.query('UPDATE tasks SET completed = false, completed_at = NULL WHERE id = $1', [task]);
+    expect(await bookingOf(task)).toBe(other.booking);
+    // Reopened after the thread was unlinked: no booking (the unlinked booking's managers no longer see it).
+    await complete(task);
+    await a.query('DELETE FROM thread_2_bookings WHERE thread_id = $1', [thread]);
+    await a.query('UPDATE tasks SET completed = false, completed_at = NULL WHERE id = $1', [task]);
+    expect(await bookingOf(task)).toBeNull();
+  });
+
+  it('a needsreply task reopened while its thread is being linked takes the booking', async () => {
+    const { thread, booking } = await threadAndBooking(7);
+    const task = await openTask(thread);
+    await complete(task);
+    const waited = await overlapping(a, () => link(a, thread, booking), () => b.query('UPDATE tasks SET completed = false, completed_at = NULL WHERE id = $1', [task]));
+    expect(waited, 'the reopening waits for the open link').toBe(true);
+    expect(await bookingOf(task)).toBe(booking);
+  });
+
+  it('an open needsreply task moved to another thread names that thread booking', async () => {
+    const { thread, booking } = await threadAndBooking(8);
+    const other = await threadAndBooking(9);
+    await link(a, other.thread, other.booking);
+    await link(a, thread, booking);
+    const task = await openTask(thread);
+    expect(await bookingOf(task)).toBe(booking);
+    await a.query('UPDATE tasks SET thread_id = $2 WHERE id = $1', [task, other.thread]);
+    expect(await bookingOf(task)).toBe(other.booking);
+  });
+
+  it('deleting a booking while its thread needsreply task is being made does not deadlock', async () => {
+    const { thread, booking } = await threadAndBooking(10);
+    await link(a, thread, booking);
+    await a.query('BEGIN');
+    await a.query('SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', [booking]);
+    const inserting = insertTask(b, thread).then(() => 'ok', (e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 300));
+    const deleting = a.query('DELETE FROM bookings WHERE id = $1', [booking]).then(() => 'ok', (e: Error) => e.message);
+    const [del] = await Promise.all([deleting]);
+    await a.query(del === 'ok' ? 'COMMIT' : 'ROLLBACK');
+    const ins = await inserting;
+    expect({ del, ins }).toEqual({ del: 'ok', ins: 'ok' });
+    expect(await taskBooking(thread)).toEqual([null]);
+  });
+
+  it('a guest message and a link of its thread at the same moment do not deadlock, in either order', async () => {
+    for (const first of ['message', 'link'] as const) {
+      const { thread, booking } = await threadAndBooking(first === 'message' ? 11 : 12);
+      const message = (client: pg.Client) => client.query(`INSERT INTO messages (thread_id, direction, body) VALUES ($1, 'incoming', 'Hello')`, [thread]);
+      await a.query('BEGIN');
+      await (first === 'message' ? message(a) : link(a, thread, booking));
+      const second = (first === 'message' ? link(b, thread, booking) : message(b)).then(() => 'ok', (e: Error) => e.message);
+      await new Promise((r) => setTimeout(r, 200));
+      await insertTask(a, thread);
+      await a.query('COMMIT');
+      expect(await second).toBe('ok');
+      expect(await taskBooking(thread)).toEqual([booking]);
+    }
+  });
+
   it('a task made for a linked thread names its booking whatever its writer sent; an unlinked one names none', async () => {
     const { thread, booking } = await threadAndBooking(3);
     await link(a, thread, booking);
