@@ -26,6 +26,9 @@ describe('sessions from headers', () => {
     const dflt = await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-user-id': 'forged' }, opts);
     expect(dflt).toMatchObject({ ok: true, session: { role: 'user', isAdmin: false, variables: { 'x-hasura-user-id': 'u1', 'x-hasura-org': 'o1', 'x-hasura-allowed-roles': '{"user","me"}' } } });
     expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'me' }, opts)).toMatchObject({ ok: true, session: { role: 'me' } });
+    // Nor can a header add a variable the claims lack (the booking history honours x-hasura-acting-role in admin sessions only).
+    const extra = await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'me', 'X-Hasura-Acting-Role': 'admin', 'x-hasura-user-id': 'forged' }, opts);
+    expect(extra.ok && extra.session.variables).toEqual({ 'x-hasura-allowed-roles': '{"user","me"}', 'x-hasura-default-role': 'user', 'x-hasura-user-id': 'u1', 'x-hasura-org': 'o1', 'x-hasura-role': 'me' });
     expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'admin' }, opts)).toMatchObject({ ok: false, error: { message: 'Your requested role is not in allowed roles', extensions: { code: 'access-denied' } } });
   });
 

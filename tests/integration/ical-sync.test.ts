@@ -283,6 +283,36 @@ describe('syncing one feed now (POST /v1/functions/ical/sync)', () => {
     const last = await client.data<{ booking_status_changes: { new_status: string; changed_by_role: string | null }[] }>(member, 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: desc}, limit: 1) { new_status changed_by_role } }', { b: booking.id });
     expect(last.booking_status_changes).toEqual([{ new_status: 'cancelled', changed_by_role: 'admin' }]);
   }, 30_000);
+
+  it('a role the token does not allow is refused with 403 and nothing is imported; an empty role header or claims in other spellings name the role and user the engine took', async () => {
+    const id = await addFeed(member, UNIT.studio, 'airbnb', '/roles.ics');
+    routes.set('/roles.ics', { body: airbnb([{ uid: 'roles-1', from: 490, to: 492 }]) });
+    const call = async (claims: Record<string, unknown> | string, headers: Record<string, string> = {}, sub: string = DEMO.member) => {
+      const token = await backend.ctx.jwt.sign({ 'https://hasura.io/jwt/claims': claims, sub }, 900);
+      const res = await fetch(`${backend.url}/v1/functions/ical/sync`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: JSON.stringify({ feedId: id }) });
+      return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+    };
+    const memberClaims = { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member };
+    for (const role of ['admin', 'Member', 'member, admin']) {
+      expect(await call(memberClaims, { 'x-hasura-role': role })).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    }
+    expect(await importedBy('airbnb', 'roles-%')).toEqual([]);
+    const history = async () => {
+      const [booking] = await importedBy('airbnb', 'roles-%');
+      return (await client.data<{ booking_status_changes: { changed_by_user_id: string | null; changed_by_role: string | null }[] }>('admin-secret', 'query($b: uuid!) { booking_status_changes(where: {booking_id: {_eq: $b}}, order_by: {changed_at: desc}, limit: 1) { changed_by_user_id changed_by_role } }', { b: booking.id })).booking_status_changes[0];
+    };
+    // An empty role header: the engine runs the default role, and the history names it.
+    expect((await call(memberClaims, { 'x-hasura-role': '' })).status).toBe(200);
+    expect(await history()).toEqual({ changed_by_user_id: DEMO.member, changed_by_role: 'member' });
+    // Claims in capitals, or as a JSON string (both read by the engine): its user and role, not the token's sub.
+    routes.set('/roles.ics', { body: airbnb([]) });
+    const managerClaims = { 'X-Hasura-Allowed-Roles': ['manager', 'member'], 'X-Hasura-Default-Role': 'member', 'X-Hasura-User-Id': DEMO.manager };
+    expect((await call(managerClaims, {}, DEMO.member)).status).toBe(200);
+    expect(await history()).toEqual({ changed_by_user_id: DEMO.manager, changed_by_role: 'member' });
+    routes.set('/roles.ics', { body: airbnb([{ uid: 'roles-1', from: 490, to: 492 }]) });
+    expect((await call(JSON.stringify({ ...memberClaims, 'x-hasura-user-id': DEMO.communicator }), {}, DEMO.member)).status).toBe(200);
+    expect(await history()).toEqual({ changed_by_user_id: DEMO.communicator, changed_by_role: 'member' });
+  }, 30_000);
 });
 
 describe('the export feed', () => {
