@@ -41,6 +41,11 @@ async function startBackendProcess(): Promise<ChildProcess> {
     env: {
       ...process.env, NHOST_ADMIN_SECRET: ADMIN, NHOST_BACKEND_QUIET: 'true', NTAK_ENDPOINT: doubles.ntakUrl, VIZA_ENDPOINT: doubles.vizaUrl, NTAK_CA_PEM: doubles.caPem, VIZA_CA_PEM: doubles.caPem,
       REGISTRY_KEY_ENCRYPTION_KEY: KEY, REGISTRY_LEASE_SECONDS: '3', REGISTRY_RETRY_BASE_SECONDS: '1',
+      // Every submission's delivery in flight at once, as the kill below needs. PGlite's default
+      // pool (4 calls) sent only four before the kill; the two delayed behaviours left over then
+      // hung the first re-sends after the restart until the sender's 20 s timeout, and their
+      // retry waited for the next minute's registry_tick (33 -> 54 s).
+      HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE: String(2 * BOOKINGS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,6 +119,7 @@ describe('registry queue across kill -9', () => {
     const bookings = Array.from({ length: BOOKINGS }, (_, i) => ({ accommodation_id: acc, customer_name: `Guest ${i}`, customer_country: 'AT', checkin: `2031-0${i + 1}-10`, checkout: `2031-0${i + 1}-12`, adults: 1, currency: 'HUF', accommodation_fee: 40000 + i, booked_units: { data: [{ unit_id: unit, adults: 1 }] } }));
     for (const b of bookings) await gql(`mutation ($b: bookings_insert_input!) { insert_bookings_one(object: $b) { id } }`, { b });
     await waitFor(() => doubles.processed.size >= 3, 40_000, 'three reservations processed by NTAK');
+    await waitFor(() => doubles.behavioursLeft('ntak', '/foglalas') === 0, 40_000, 'all six reservations sent to NTAK');
     const inFlight = await gql(`{ registry_submissions(where: {message_type: {_eq: reservation}}) { id status claimed_until } }`);
     expect(inFlight.registry_submissions).toHaveLength(BOOKINGS);
     expect(inFlight.registry_submissions.filter((r: { status: string }) => r.status === 'success')).toHaveLength(0);

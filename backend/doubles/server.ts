@@ -53,6 +53,8 @@ export interface RegistryDoubles {
   processed: Map<string, number>;
   /** Answers the next request(s) to `path` of `service` as told. */
   behave(service: 'ntak' | 'viza', path: string, b: Behaviour): void;
+  /** How many requests to `path` of `service` the behaviours told so far still wait for. */
+  behavioursLeft(service: 'ntak' | 'viza', path: string): number;
   issueCertificate(csrPem: string, subject: CertificateSubject, validDays?: number, notBefore?: Date): Promise<string>;
   close(): Promise<void>;
 }
@@ -322,6 +324,7 @@ export async function startRegistryDoubles(opts: DoublesOptions): Promise<Regist
       const key = `${service} ${path}`;
       behaviours.set(key, [...(behaviours.get(key) ?? []), b]);
     },
+    behavioursLeft: (service, path) => (behaviours.get(`${service} ${path}`) ?? []).reduce((n, b) => n + Math.max(0, b.times ?? 1), 0),
     issueCertificate: (csrPem, subject, validDays, notBefore) => signCsr(ca, csrPem, subject, validDays, notBefore),
     async close() {
       for (const t of timers) clearTimeout(t);
