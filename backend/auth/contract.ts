@@ -5,8 +5,7 @@
 // bad Bearer token all end there as 400. Here express-openapi-validator does the same job, so a
 // contract change is a file update, not new hand-written checks.
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
+import express, { type Request, type RequestHandler } from 'express';
 import YAML from 'yaml';
 import { parseYamlCached } from '../yamlCache';
 
@@ -37,8 +36,23 @@ function toJsPatterns(node: unknown): unknown {
   return out;
 }
 
-export function contractValidator(bearer: BearerCheck): RequestHandler[] {
-  return OpenApiValidator.middleware({
+/**
+ * The contract's validation as one middleware, made on the first request it sees: loading the
+ * validator and compiling the document cost a start ~0.5 s of CPU, which starts that serve no
+ * auth request (restarts, tests and tools talking GraphQL only) do not need.
+ */
+export function contractValidator(bearer: BearerCheck): RequestHandler {
+  let chain: Promise<express.Router> | undefined;
+  return (req, res, next) => {
+    chain ??= validatorChain(bearer);
+    chain.then((router) => router(req, res, next), next);
+  };
+}
+
+async function validatorChain(bearer: BearerCheck): Promise<express.Router> {
+  const OpenApiValidator = await import('express-openapi-validator');
+  const router = express.Router();
+  router.use(OpenApiValidator.middleware({
     apiSpec: loadContract() as never,
     // kin-openapi ignores query parameters it does not know (the SDK adds its own to /verify links).
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, removeAdditional: false },
@@ -56,5 +70,6 @@ export function contractValidator(bearer: BearerCheck): RequestHandler[] {
     // Routes outside the document (none today) fall through to the service's own 404.
     ignoreUndocumented: true,
     useRequestUrl: true,
-  }) as RequestHandler[];
+  }) as RequestHandler[]);
+  return router;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, decodeJwt, get, HASURA_NS, post, uniqueEmail } from '../../backend/auth/testing';
+import { BCRYPT_COST, DUMMY_HASH } from '../../backend/auth/routes/email-password';
 
 interface SessionBody {
   accessToken: string;
@@ -97,6 +98,9 @@ describe('sign-up and sign-in with the real client', () => {
     const expected = { status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' };
     expect(wrong).toMatchObject({ status: 401, body: expected });
     expect(unknown).toMatchObject({ status: 401, body: expected });
+    // The unknown e-mail is checked against a hash as costly as a stored one, so it takes as long.
+    expect(bcrypt.getRounds(DUMMY_HASH)).toBe(BCRYPT_COST);
+    expect(await bcrypt.compare('wrong-password', DUMMY_HASH)).toBe(false);
 
     const client = authClient(backend);
     const res = await client.signIn({ email, password: 'wrong-password' });
