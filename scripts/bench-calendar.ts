@@ -15,6 +15,8 @@
 // `--profile <file.cpuprofile>` records one more pass with the CPU profiler (its overhead makes
 // that pass slower; it is not counted) and prints what ran in its long tasks, named by the build's
 // source maps (a build made with --profile has them).
+// `--trace <file.json>` records one more pass as a Chromium trace and prints the main thread's self
+// time per event (style, layout, paint, script...) over the pass and within its long tasks.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +26,7 @@ import { loadConfig } from '../backend/config';
 import { migrate, openDb } from '../backend/db';
 import { findChromium } from './browser';
 import { seedCalendarData } from './bench-calendar/seed';
+import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from './bench-calendar/trace';
 import { busyStretches, sourceMapLookup, top, total, type CallFrame, type CpuProfile, type SourceMap } from './bench-calendar/cpuProfile';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
@@ -72,6 +75,7 @@ const argValue = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const PROFILE = argValue('--profile');
+const TRACE = argValue('--trace');
 const PASSES = Math.max(1, Number(process.env.BENCH_CALENDAR_PASSES ?? 1));
 const webEnv = (port: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NEXT_BROWSER_SOURCE_MAPS: PROFILE ? 'true' : 'false', ...backendUrls(port) });
 
@@ -270,6 +274,23 @@ async function main(): Promise<void> {
       console.log(top(total(stretches, 'inclusive'), 40).map((l) => `    ${l}`).join('\n'));
       console.log('  all stretches together, self:');
       console.log(top(total(stretches, 'self'), 25).map((l) => `    ${l}`).join('\n'));
+    }
+    if (TRACE) {
+      await page.evaluate(rewind);
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const traced = await page.evaluate(scrollYear, LONG_TASK_MS);
+      const buffer = await browser.stopTracing();
+      fs.writeFileSync(TRACE, buffer);
+      const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+      const summary = summariseTrace(Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []), LONG_TASK_MS);
+      console.log(`\nTraced pass (tracing on: ${traced.longTasks} long tasks, longest ${traced.longestTask.toFixed(0)} ms, ${traced.frames} frames, frame p50 ${traced.p50.toFixed(1)} ms); ${TRACE}`);
+      if (summary) {
+        console.log(`  main thread: ${summary.tasks} tasks, ${summary.busy.toFixed(0)} ms busy; tasks over ${LONG_TASK_MS} ms: ${summary.long.length} (${summary.long.map((d) => d.toFixed(0)).join(', ')} ms)`);
+        console.log('  self time per event, whole pass:');
+        console.log(top(summary.self, 20).map((l) => `    ${l}`).join('\n'));
+        console.log('  self time per event, within the long tasks:');
+        console.log(top(summary.longSelf, 15).map((l) => `    ${l}`).join('\n'));
+      }
     }
     await browser.close();
 
