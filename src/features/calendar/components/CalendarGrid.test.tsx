@@ -15,9 +15,20 @@ const rows: CalendarRow[] = [
   { kind: 'unit', key: 'u:u1', unitId: 'u1', name: 'Studio', rateId: null },
   { kind: 'rate', key: 'r:r1', unitId: 'u1', rateId: 'r1', name: 'Standard', derived: false },
 ];
-const unit: CalendarUnit = { id: 'u1', name: 'Studio', accommodationId: 'a1', accommodationName: 'Andrássy', stays: [], pricing: null };
+const unit: CalendarUnit = {
+  id: 'u1',
+  name: 'Studio',
+  accommodationId: 'a1',
+  accommodationName: 'Andrássy',
+  stays: [
+    { id: 's1', checkin: from + 3, checkout: from + 6, bookingId: 'b1', guestName: 'Kovács Anna', channel: 'airbnb', guests: null },
+    // A cleaner's stay: no booking to open.
+    { id: 's2', checkin: from + 8, checkout: from + 10, bookingId: null, guestName: null, channel: null, guests: 3 },
+  ],
+  pricing: null,
+};
 
-function Harness({ onSelect }: { onSelect(selection: Selection | null): void }) {
+function Harness({ onSelect, onOpenStay = () => undefined }: { onSelect(selection: Selection | null): void; onOpenStay?(bookingId: string): void }) {
   const [selection, setSelection] = useState<Selection | null>(null);
   return (
     <CalendarGrid
@@ -34,6 +45,8 @@ function Harness({ onSelect }: { onSelect(selection: Selection | null): void }) 
       }}
       onToggleGroup={() => undefined}
       onVisibleColumns={() => undefined}
+      stayHref={(id) => `/hu/bookings/${id}`}
+      onOpenStay={onOpenStay}
     />
   );
 }
@@ -58,9 +71,9 @@ const tap = (el: HTMLElement, move = 0) => {
   fireEvent.pointerUp(el, { pointerType: 'touch', button: 0, clientX: 100 + move, clientY: 100 });
 };
 
-function setup() {
+function setup(onOpenStay?: (bookingId: string) => void) {
   const onSelect = vi.fn();
-  renderWithProviders(<Harness onSelect={onSelect} />);
+  renderWithProviders(<Harness onSelect={onSelect} onOpenStay={onOpenStay} />);
   return onSelect;
 }
 
@@ -107,5 +120,41 @@ describe('CalendarGrid range selection', () => {
     expect(selectedDates()).toEqual(['2027-06-02', '2027-06-03', '2027-06-04', '2027-06-05', '2027-06-06']);
     fireEvent.keyDown(grid, { key: 'Escape' });
     expect(selectedDates()).toEqual([]);
+  });
+});
+
+describe('CalendarGrid stays', () => {
+  it('opens the booking when its bar is clicked, and leaves a modified click to the browser', () => {
+    const onOpenStay = vi.fn();
+    const onSelect = setup(onOpenStay);
+    const bar = screen.getByRole('link', { name: 'Kovács Anna' });
+    expect(bar.getAttribute('href')).toBe('/hu/bookings/b1');
+    expect(bar.getAttribute('title')).toBe('Kovács Anna 2027-06-04 – 2027-06-07');
+    // Whether the browser would follow the href (jsdom cannot: the listener, after the grid's, stops it).
+    const followed: boolean[] = [];
+    const browser = (e: Event) => {
+      followed.push(!e.defaultPrevented);
+      e.preventDefault();
+    };
+    window.addEventListener('click', browser);
+    try {
+      // A new tab (Ctrl/Cmd-click) or a middle click follows the href itself.
+      fireEvent.click(bar, { ctrlKey: true });
+      fireEvent.click(bar, { button: 1 });
+      expect(onOpenStay).not.toHaveBeenCalled();
+      // A plain click opens it here, instead of the browser loading the page anew.
+      fireEvent.click(bar);
+    } finally {
+      window.removeEventListener('click', browser);
+    }
+    expect(followed).toEqual([true, true, false]);
+    expect(onOpenStay).toHaveBeenCalledExactlyOnceWith('b1');
+    expect(onSelect).not.toHaveBeenCalled();
+    // A stay without a booking the user may open is a bar, not a link; a click on it opens nothing.
+    const occupied = screen.getByTitle('2027-06-09 – 2027-06-11');
+    expect(occupied.textContent).toBe('3');
+    expect(occupied.tagName).toBe('DIV');
+    fireEvent.click(occupied);
+    expect(onOpenStay).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,17 +4,15 @@
 // on one row by mouse drag, by two taps on a touch screen (a finger drag scrolls), or by keyboard
 // (arrows move, Shift+arrows extend, Escape clears).
 // Renders props only; the view owns data and writes.
-import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
-import Link from 'next/link';
+import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type Ref } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { civilFromDay, isoFromDay, isoWeekday, type CalendarDay, type DayNumber } from '@/domain/pricing';
 import type { DayRange } from '../axis';
 import { cellPrice, formatMonthDay } from '../format';
-import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex } from '../model';
+import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex, type Stay } from '../model';
 
 export type { PriceIndex } from '../model';
-import { bookingUrl } from '../urls';
 import { extendSelection, keyMove, selectedColumns, startSelection, tapSelection, type Selection } from '../selection';
 import styles from './CalendarGrid.module.css';
 
@@ -43,6 +41,10 @@ export interface CalendarGridProps {
   onToggleGroup(accommodationId: string): void;
   /** Visible column indexes changed (the view loads the window they need). */
   onVisibleColumns(first: number, last: number): void;
+  /** The address a stay's bar links to (a new tab, a copied link). */
+  stayHref(bookingId: string): string;
+  /** A plain click on a stay's bar: open the booking in this tab. */
+  onOpenStay(bookingId: string): void;
   handle?: Ref<CalendarGridHandle>;
 }
 
@@ -50,8 +52,9 @@ function selectable(row: CalendarRow | undefined): row is Extract<CalendarRow, {
   return row !== undefined && row.kind !== 'accommodation';
 }
 
-export function CalendarGrid(props: CalendarGridProps) {
-  const { range, rows, units, prices, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, handle } = props;
+// Memoised: the view re-renders when the data window changes, before that window's data arrives.
+export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
+  const { range, rows, units, prices, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, stayHref, onOpenStay, handle } = props;
   const { t } = useTranslation('calendar');
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -59,7 +62,12 @@ export function CalendarGrid(props: CalendarGridProps) {
   const [active, setActive] = useState<{ row: number; column: number }>({ row: 1, column: Math.max(0, today - range.from) });
   const columns = range.to - range.from;
 
+  // Neither virtualiser renders inside the scroll event (their default, flushSync): the new rows or
+  // columns render in a task of their own after the frame, so a frame of a fast scroll is the
+  // browser's scroll and paint, not that plus React's render and commit in one long task. The
+  // overscan covers what an ordinary scroll moves in a frame.
   const rowVirtualizer = useVirtualizer({
+    useFlushSync: false,
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (rows[i]?.kind === 'accommodation' ? GROUP_HEIGHT : ROW_HEIGHT),
@@ -68,6 +76,7 @@ export function CalendarGrid(props: CalendarGridProps) {
     overscan: 4,
   });
   const colVirtualizer = useVirtualizer({
+    useFlushSync: false,
     horizontal: true,
     count: columns,
     getScrollElement: () => scrollRef.current,
@@ -141,6 +150,15 @@ export function CalendarGrid(props: CalendarGridProps) {
     onSelect(tapSelection(selection, { key: row.key, unitId: row.unitId, rateId: row.kind === 'rate' ? row.rateId : null }, start.column));
   };
 
+  // One listener for every bar: a plain click opens the booking here; a click with a modifier (new
+  // tab or window) or another button is the browser's, on the bar's real href.
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const bar = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a[data-booking]') : null;
+    if (!bar || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onOpenStay(bar.dataset.booking ?? '');
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape') {
       onSelect(null);
@@ -173,6 +191,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       aria-colcount={columns}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onClick={onClick}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -187,9 +206,11 @@ export function CalendarGrid(props: CalendarGridProps) {
           <div className={styles.corner} style={{ width: LABEL_WIDTH, height: HEADER_HEIGHT }} role="columnheader">
             {activeRow && selectable(activeRow) ? isoFromDay(range.from + active.column) : t('grid.units')}
           </div>
-          {visibleCols.map((c) => (
-            <DayHeader key={c.index} day={range.from + c.index} left={c.start} today={today} locale={locale} />
-          ))}
+          <div className={styles.strip} style={{ left: LABEL_WIDTH + firstCol * CELL_WIDTH }}>
+            {visibleCols.map((c) => (
+              <DayHeader key={c.index} day={range.from + c.index} today={today} locale={locale} />
+            ))}
+          </div>
         </div>
         {today >= range.from && today < range.to ? <div className={styles.todayLine} style={{ left: LABEL_WIDTH + (today - range.from) * CELL_WIDTH + CELL_WIDTH / 2, height: totalHeight }} aria-hidden /> : null}
         {rowVirtualizer.getVirtualItems().map((r) => {
@@ -217,27 +238,28 @@ export function CalendarGrid(props: CalendarGridProps) {
               firstCol={firstCol}
               lastCol={lastCol}
               unit={units.get(row.unitId)}
-              priced={row.rateId ? prices.get(row.rateId) : undefined}
+              prices={prices}
               locale={locale}
               selFirst={rowSel?.first ?? -1}
               selLast={rowSel?.last ?? -1}
               activeCol={active.row === r.index ? active.column : -1}
               closedLabel={t('grid.closed')}
+              stayHref={stayHref}
             />
           );
         })}
       </div>
     </div>
   );
-}
+});
 
-const DayHeader = memo(function DayHeader({ day, left, today, locale }: { day: DayNumber; left: number; today: DayNumber; locale: string }) {
+const DayHeader = memo(function DayHeader({ day, today, locale }: { day: DayNumber; today: DayNumber; locale: string }) {
   const { year, month, day: dom } = civilFromDay(day);
   const weekday = isoWeekday(day);
   const name = weekdayName(weekday, locale);
   const cls = [styles.dayHead, weekday >= 6 ? styles.weekend : '', day === today ? styles.todayHead : '', dom === 1 ? styles.monthStart : ''].join(' ');
   return (
-    <div className={cls} style={{ left, width: CELL_WIDTH, height: HEADER_HEIGHT }} role="columnheader" aria-label={isoFromDay(day)}>
+    <div className={cls} role="columnheader" aria-label={isoFromDay(day)}>
       <span className={styles.weekday}>{name}</span>
       <span>{dom === 1 ? formatMonthDay(year, month, dom, locale) : dom}</span>
     </div>
@@ -266,12 +288,14 @@ interface GridRowProps {
   firstCol: number;
   lastCol: number;
   unit: CalendarUnit | undefined;
-  priced: { from: DayNumber; days: readonly CalendarDay[] } | undefined;
+  /** Priced on demand by the row itself, so a new window's pricing is spread over the rows' renders. */
+  prices: PriceIndex;
   locale: string;
   selFirst: number;
   selLast: number;
   activeCol: number;
   closedLabel: string;
+  stayHref(bookingId: string): string;
 }
 
 /** "3+" (at least 3 nights), "≤7" (at most 7), "3–7", or '' when the night keeps the rate's own. */
@@ -304,9 +328,12 @@ interface CellProps {
  * new columns) or a new data window with the same values re-renders only the cells that changed.
  */
 const Cell = memo(function Cell(c: CellProps) {
-  const cls = [styles.cell, c.closed ? styles.closed : '', c.selected ? styles.selected : '', c.active ? styles.active : '', c.weekend ? styles.weekendCell : ''].join(' ');
+  // Only a cell with a mark in a corner is positioned (the marks are placed in it): a positioned
+  // box is a layer of its own for the browser to lay out and paint, per night on screen.
+  const marked = c.stayLimit !== '' || c.cta || c.ctd;
+  const cls = [styles.cell, marked ? styles.marked : '', c.closed ? styles.closed : '', c.selected ? styles.selected : '', c.active ? styles.active : '', c.weekend ? styles.weekendCell : ''].join(' ');
   return (
-    <div className={cls} style={{ left: LABEL_WIDTH + c.col * CELL_WIDTH, width: CELL_WIDTH }} data-row={c.row} data-col={c.col} data-date={c.iso} data-closed={c.closed || undefined} role="gridcell" aria-selected={c.selected} title={c.closed ? c.closedLabel : undefined}>
+    <div className={cls} data-row={c.row} data-col={c.col} data-date={c.iso} data-closed={c.closed || undefined} role="gridcell" aria-selected={c.selected} title={c.closed ? c.closedLabel : undefined}>
       {c.price ? <span className={styles.price}>{c.price}</span> : null}
       {c.stayLimit ? <span className={styles.minStay}>{c.stayLimit}</span> : null}
       {c.cta ? <span className={styles.cta} aria-hidden /> : null}
@@ -317,7 +344,8 @@ const Cell = memo(function Cell(c: CellProps) {
 
 /** One unit or rate row: its label, the visible cells and (on unit rows) the stays as bars. */
 const GridRow = memo(function GridRow(p: GridRowProps) {
-  const { row, unit, priced, range } = p;
+  const { row, unit, range } = p;
+  const priced = row.rateId ? p.prices.get(row.rateId) : undefined;
   const currency = unit?.pricing?.rates.find((r) => r.id === row.rateId)?.currency;
   // A minimum or maximum stay shows only where the night's differs from the rate's own.
   const baseRate = row.rateId ? unit?.pricing?.data.rates.get(row.rateId) : undefined;
@@ -355,21 +383,7 @@ const GridRow = memo(function GridRow(p: GridRowProps) {
     const hi = range.from + p.lastCol + 1;
     for (const stay of unit.stays) {
       if (stay.checkout <= lo || stay.checkin >= hi) continue;
-      const left = LABEL_WIDTH + (stay.checkin - range.from) * CELL_WIDTH + CELL_WIDTH / 2;
-      const width = (stay.checkout - stay.checkin) * CELL_WIDTH - 2;
-      const style = { left, width, background: stay.channel ? (CHANNEL_COLOURS[stay.channel] ?? OTHER_CHANNEL_COLOUR) : OTHER_CHANNEL_COLOUR };
-      const text = stay.guestName ?? (stay.guests !== null ? `${stay.guests}` : '');
-      bars.push(
-        stay.bookingId ? (
-          <Link key={stay.id} href={bookingUrl(stay.bookingId)} className={styles.bar} style={style} data-stay={stay.id} title={`${text} ${isoFromDay(stay.checkin)} – ${isoFromDay(stay.checkout)}`}>
-            {text}
-          </Link>
-        ) : (
-          <div key={stay.id} className={styles.bar} style={style} data-stay={stay.id} title={`${isoFromDay(stay.checkin)} – ${isoFromDay(stay.checkout)}`}>
-            {text}
-          </div>
-        ),
-      );
+      bars.push(<StayBar key={stay.id} stay={stay} rangeFrom={range.from} href={stay.bookingId ? p.stayHref(stay.bookingId) : null} />);
     }
   }
   return (
@@ -379,8 +393,33 @@ const GridRow = memo(function GridRow(p: GridRowProps) {
         {row.name}
         {currency ? <span className={styles.currency}> {currency}</span> : null}
       </div>
-      {cells}
+      <div className={styles.strip} style={{ left: LABEL_WIDTH + p.firstCol * CELL_WIDTH }}>
+        {cells}
+      </div>
       {bars}
+    </div>
+  );
+});
+
+/**
+ * A stay's bar; a booking's is a plain link the grid's one click listener follows. Not a Next
+ * `<Link>`: each of those watches itself with an IntersectionObserver and prefetches its page
+ * when it scrolls into view, hundreds of times over a year's scroll for the one booking page.
+ * Memoised: a scroll frame re-renders the rows, not the bars already drawn.
+ */
+const StayBar = memo(function StayBar({ stay, rangeFrom, href }: { stay: Stay; rangeFrom: DayNumber; href: string | null }) {
+  const left = LABEL_WIDTH + (stay.checkin - rangeFrom) * CELL_WIDTH + CELL_WIDTH / 2;
+  const width = (stay.checkout - stay.checkin) * CELL_WIDTH - 2;
+  const style = { left, width, background: stay.channel ? (CHANNEL_COLOURS[stay.channel] ?? OTHER_CHANNEL_COLOUR) : OTHER_CHANNEL_COLOUR };
+  const text = stay.guestName ?? (stay.guests !== null ? `${stay.guests}` : '');
+  const dates = `${isoFromDay(stay.checkin)} – ${isoFromDay(stay.checkout)}`;
+  return href && stay.bookingId ? (
+    <a href={href} className={styles.bar} style={style} data-stay={stay.id} data-booking={stay.bookingId} title={`${text} ${dates}`}>
+      {text}
+    </a>
+  ) : (
+    <div className={styles.bar} style={style} data-stay={stay.id} title={dates}>
+      {text}
     </div>
   );
 });

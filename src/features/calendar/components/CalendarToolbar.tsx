@@ -1,5 +1,6 @@
 // The calendar's controls: filter by accommodation and label, jump to a date or today, and the
 // display settings (rates shown, derived rates hidden, smooth scrolling). Renders props only.
+import { memo } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,7 +21,8 @@ export interface CalendarToolbarProps {
   onToday(): void;
 }
 
-export function CalendarToolbar({ settings, accommodations, labels, showPriceSettings, jumpDate, onSettings, onJump, onToday }: CalendarToolbarProps) {
+// Memoised: the view re-renders per data window while scrolling; the toolbar's props stay the same.
+export const CalendarToolbar = memo(function CalendarToolbar({ settings, accommodations, labels, showPriceSettings, jumpDate, onSettings, onJump, onToday }: CalendarToolbarProps) {
   const { t } = useTranslation('calendar');
   const names = (ids: unknown, from: readonly { id: string; name: string }[]) =>
     (ids as string[])
@@ -76,4 +78,4 @@ export function CalendarToolbar({ settings, accommodations, labels, showPriceSet
       <FormControlLabel control={<Checkbox size="small" checked={settings.smoothScrolling} onChange={(e) => onSettings({ smoothScrolling: e.target.checked })} />} label={t('toolbar.smoothScrolling')} />
     </Stack>
   );
-}
+});

@@ -60,8 +60,11 @@ export function useCalendarData(window: DayRange, filter: UnitFilter, can: Calen
   return { units: shown?.units ?? [], window: shown?.window ?? null, loading: active.loading && !shown, error: active.error };
 }
 
+const NONE: readonly never[] = [];
+
 export function useCalendarFilters(can: CalendarCapabilities) {
   const accommodations = useQuery(CalendarAccommodationsDocument);
   const labels = useQuery(CalendarLabelsDocument, { skip: !can.readsLabels });
-  return { accommodations: accommodations.data?.accommodations ?? [], labels: labels.data?.labels ?? [] };
+  // The same empty list until the answers arrive, so the (memoised) toolbar is not re-rendered for nothing.
+  return { accommodations: accommodations.data?.accommodations ?? NONE, labels: labels.data?.labels ?? NONE };
 }

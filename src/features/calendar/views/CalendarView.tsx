@@ -23,7 +23,7 @@ import { useCalendarEdits } from '../hooks/useCalendarEdits';
 import { buildRows, hasStayIn, lazyPriceIndex, mainRate, stableRows, type CalendarRow, type CalendarUnit } from '../model';
 import { selectedStay, type Selection } from '../selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList, STORAGE_KEYS, type CalendarSettings } from '../settings';
-import { calendarUrl, newBookingUrl } from '../urls';
+import { bookingUrl, calendarUrl, newBookingUrl } from '../urls';
 
 const AGENDA_DAYS = 14;
 
@@ -45,14 +45,18 @@ export function CalendarView() {
   const [smoothScrolling, setSmoothScrolling] = useStoredState(STORAGE_KEYS.smoothScrolling, parseFlag);
   const [accommodationIds, setAccommodationIds] = useStoredState(STORAGE_KEYS.accommodationIds, parseIdList);
   const [filterIds, setFilterIds] = useStoredState(STORAGE_KEYS.filterIds, parseIdList);
-  const settings: CalendarSettings = { hideRates, hideChildRates, smoothScrolling, accommodationIds, filterIds };
-  const onSettings = (next: Partial<CalendarSettings>) => {
-    if (next.hideRates !== undefined) setHideRates(next.hideRates);
-    if (next.hideChildRates !== undefined) setHideChildRates(next.hideChildRates);
-    if (next.smoothScrolling !== undefined) setSmoothScrolling(next.smoothScrolling);
-    if (next.accommodationIds !== undefined) setAccommodationIds(next.accommodationIds);
-    if (next.filterIds !== undefined) setFilterIds(next.filterIds);
-  };
+  // Stable while nothing changes, so a new data window does not re-render the toolbar (MUI).
+  const settings: CalendarSettings = useMemo(() => ({ hideRates, hideChildRates, smoothScrolling, accommodationIds, filterIds }), [hideRates, hideChildRates, smoothScrolling, accommodationIds, filterIds]);
+  const onSettings = useCallback(
+    (next: Partial<CalendarSettings>) => {
+      if (next.hideRates !== undefined) setHideRates(next.hideRates);
+      if (next.hideChildRates !== undefined) setHideChildRates(next.hideChildRates);
+      if (next.smoothScrolling !== undefined) setSmoothScrolling(next.smoothScrolling);
+      if (next.accommodationIds !== undefined) setAccommodationIds(next.accommodationIds);
+      if (next.filterIds !== undefined) setFilterIds(next.filterIds);
+    },
+    [setSmoothScrolling, setAccommodationIds, setFilterIds],
+  );
 
   const today = useMemo(() => todayDay(), []);
   const focus = dayOf(router.query.date) ?? today;
@@ -60,6 +64,10 @@ export function CalendarView() {
   // Only the data window is view state: scrolling re-renders the grid (its virtualisers), and this
   // view (toolbar, selection bar) only when the window changes.
   const [gridWindow, setGridWindow] = useState<DayRange>(() => windowFor(range, Math.max(0, focus - range.from - 3), Math.max(0, focus - range.from + 20)));
+  // A stay's bar links to its booking in the page's language (as Next's <Link> writes it).
+  const { locale: routeLocale, defaultLocale } = router;
+  const stayHref = useCallback((bookingId: string) => (routeLocale && routeLocale !== defaultLocale ? `/${routeLocale}${bookingUrl(bookingId)}` : bookingUrl(bookingId)), [routeLocale, defaultLocale]);
+  const onOpenStay = useCallback((bookingId: string) => void router.push(bookingUrl(bookingId)), [router]);
   const onVisibleColumns = useCallback(
     (first: number, last: number) =>
       setGridWindow((w) => {
@@ -99,13 +107,26 @@ export function CalendarView() {
     // Scroll once per focus; smooth scrolling applies to jumps made by hand.
   }, [focus, range.from]);
 
-  const jump = (iso: string) => {
-    const day = dayOf(iso);
-    if (day === null) return;
-    setAgendaFrom(day);
-    if (day >= range.from + 31 && day < range.to - 31) grid.current?.scrollToDay(day - 3, smoothScrolling);
-    else void router.push(calendarUrl(iso), undefined, { shallow: true });
-  };
+  const jump = useCallback(
+    (iso: string) => {
+      const day = dayOf(iso);
+      if (day === null) return;
+      setAgendaFrom(day);
+      if (day >= range.from + 31 && day < range.to - 31) grid.current?.scrollToDay(day - 3, smoothScrolling);
+      else void router.push(calendarUrl(iso), undefined, { shallow: true });
+    },
+    [range, smoothScrolling, router],
+  );
+  const onToday = useCallback(() => jump(isoFromDay(today)), [jump, today]);
+  const onToggleGroup = useCallback(
+    (id: string) =>
+      setCollapsed((c) => {
+        const next = new Set(c);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   const selectedUnit = selection ? units.get(selection.unitId) : undefined;
   const stay = selection ? selectedStay(selection, range.from) : null;
@@ -151,7 +172,7 @@ export function CalendarView() {
         jumpDate={isoFromDay(focus)}
         onSettings={onSettings}
         onJump={jump}
-        onToday={() => jump(isoFromDay(today))}
+        onToday={onToday}
       />
       {data.error ? <Alert severity="error">{t('loadFailed', { message: data.error.message })}</Alert> : null}
       {summary && stay ? (
@@ -198,14 +219,10 @@ export function CalendarView() {
           locale={locale}
           selection={selection}
           onSelect={setSelection}
-          onToggleGroup={(id) =>
-            setCollapsed((c) => {
-              const next = new Set(c);
-              if (!next.delete(id)) next.add(id);
-              return next;
-            })
-          }
+          onToggleGroup={onToggleGroup}
           onVisibleColumns={onVisibleColumns}
+          stayHref={stayHref}
+          onOpenStay={onOpenStay}
         />
       )}
     </>
