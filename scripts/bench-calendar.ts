@@ -27,7 +27,7 @@ import { migrate, openDb } from '../backend/db';
 import { findChromium } from './browser';
 import { seedCalendarData } from './bench-calendar/seed';
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from './bench-calendar/trace';
-import { busyStretches, sourceMapLookup, top, total, type CallFrame, type CpuProfile, type SourceMap } from './bench-calendar/cpuProfile';
+import { busyStretches, frameNamer, top, total, type CpuProfile } from './bench-calendar/cpuProfile';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // Overridable so an e2e build (same backend port) can be reused, or reuse this one.
@@ -140,21 +140,6 @@ async function rewind(): Promise<void> {
   const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
   grid.scrollLeft = 0;
   await new Promise((r) => setTimeout(r, 3000));
-}
-
-/** Names profile frames by the chunks' source maps (fetched from the web server), where there are some. */
-async function frameNamer(profile: CpuProfile): Promise<(f: CallFrame) => string> {
-  const lookups = new Map<string, ((line: number, column: number) => string | null) | null>();
-  for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
-    if (!url.startsWith('http')) continue;
-    const res = await fetch(`${url}.map`).catch(() => null);
-    lookups.set(url, res?.ok ? sourceMapLookup((await res.json()) as SourceMap) : null);
-  }
-  return (f) => {
-    const original = lookups.get(f.url)?.(f.lineNumber, f.columnNumber);
-    const at = original ?? `${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-    return `${f.functionName || '(anonymous)'} @ ${at}`;
-  };
 }
 
 async function main(): Promise<void> {

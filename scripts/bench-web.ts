@@ -11,9 +11,11 @@
 // `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports (to see
 // what blocks the main thread); `--analyze` builds with the bundle analyser and lists what the
 // largest chunks hold (treemaps in <dist>/analyze/client.html); `--journey-only` measures the
-// guest journey pages alone; `--only=<text>` the pages whose path contains it; `--cpu-only` the CPU
+// guest journey pages alone; `--only=<text>[,<text>]` the pages whose path contains one of them; `--cpu-only` the CPU
 // figures alone, `--no-cpu` Lighthouse alone, `--default-only` no calibrated set, `--cpu-runs=<n>`
-// loads per page for the CPU figures (median, default 3). Targets: First Load JS of the lean
+// loads per page for the CPU figures (median, default 3); `--profile` records one more load of each
+// page under the CPU profiler and prints what ran in its long stretches, named through source maps
+// (a build made with --profile has them; profiles kept with the reports). Targets: First Load JS of the lean
 // public pages (the landing page and the guest journey) at or under 150 kB, of every other page at
 // or under 300 kB; Lighthouse performance of `/` at least 95, of the staff and sign-in pages at least
 // 90 with TBT under 300 ms, of the journey pages at least 97 with TBT under 150 ms (reported, never
@@ -26,7 +28,8 @@ import { parseBuildOutput, type BuildSizes } from './bench-web/buildOutput';
 import { readReport } from './bench-web/bundleReport';
 import { calibratedCpuMultiplier, medianBenchmarkIndex } from './bench-web/calibration';
 import { LIGHTHOUSE, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
-import { launchForTrace, measureMainThread, medianFigures, type MainThreadFigures } from './bench-web/mainThread';
+import { busyStretches, frameNamer, top } from './bench-calendar/cpuProfile';
+import { launchForTrace, measureMainThread, medianFigures, profileLoad, type MainThreadFigures } from './bench-web/mainThread';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // BENCH_DIST_DIR measures another build folder (e.g. a copy of an earlier build, for a before/after).
@@ -99,10 +102,11 @@ async function demoSessionCookie(backendPort: number): Promise<string> {
 
 const webEnv = (backendPort: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', ...backendUrls(backendPort) });
 
-async function build(backendPort: number, analyze: boolean): Promise<string> {
+async function build(backendPort: number, analyze: boolean, sourceMaps: boolean): Promise<string> {
   console.log(`building into ${DIST_DIR} ...`);
   const output = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], { env: { ...process.env, ...webEnv(backendPort), ...(analyze ? { ANALYZE: 'true' } : {}) }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+    const extra = { ...(analyze ? { ANALYZE: 'true' } : {}), ...(sourceMaps ? { NEXT_BROWSER_SOURCE_MAPS: 'true' } : {}) };
+    execFile(process.execPath, [require.resolve('next/dist/bin/next'), 'build'], { env: { ...process.env, ...webEnv(backendPort), ...extra }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
       error ? reject(new Error(`next build failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
     );
   });
@@ -177,6 +181,33 @@ function printMainThread(rows: { label: string; figures: MainThreadFigures }[], 
   console.log('(long = tasks of 50 ms CPU or more; blocking = sum of CPU beyond 50 ms per task, a TBT from CPU time; at 4x = the same with each task 4 times longer)');
 }
 
+/** Busy stretches of a profiled load worth listing (the profiler's own overhead lengthens them). */
+const LONG_STRETCH_MS = 30;
+
+/** Sums a function -> ms map by where the functions live: the npm package, else the source folder. */
+function byPackage(self: Map<string, number>): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const [fn, ms] of self) {
+    const at = fn.split(' @ ')[1] ?? fn;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(at)?.[1] ?? (/^(src\/[^/]+\/[^/]+)/.exec(at)?.[1] ?? (at.includes('.js:') ? at.split(':')[0] : at));
+    sums.set(pkg, (sums.get(pkg) ?? 0) + ms);
+  }
+  return sums;
+}
+
+function printProfile(label: string, stretches: ReturnType<typeof busyStretches>): void {
+  console.log(`\nCPU profile of one load of ${label}: busy stretches of ${LONG_STRETCH_MS} ms or more (profiler on)`);
+  for (const s of stretches) {
+    console.log(`  at ${s.start.toFixed(0)} ms: ${s.ms.toFixed(0)} ms`);
+    console.log('    self, by package or source folder:');
+    for (const line of top(byPackage(s.self), 8)) console.log(`      ${line}`);
+    console.log('    self:');
+    for (const line of top(s.self, 8)) console.log(`      ${line}`);
+    console.log('    inclusive:');
+    for (const line of top(s.inclusive, 12)) console.log(`      ${line}`);
+  }
+}
+
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
 function printBundleReport(file: string): void {
@@ -203,6 +234,7 @@ async function main(): Promise<void> {
   const noCpu = argv.includes('--no-cpu');
   const defaultOnly = argv.includes('--default-only');
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const profile = argv.includes('--profile');
   const cpuRuns = Number(argv.find((a) => a.startsWith('--cpu-runs='))?.slice('--cpu-runs='.length)) || 3;
   console.log(`load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
   // The pages keep the backend URL of their build, so --skip-build starts the backend on the port
@@ -211,7 +243,7 @@ async function main(): Promise<void> {
   // BENCH_BACKEND_PORT / BENCH_WEB_PORT pin the ports (a shared machine hands each engineer a range).
   const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : Number(process.env.BENCH_BACKEND_PORT) || (await freePort());
   const webPort = Number(process.env.BENCH_WEB_PORT) || (await freePort());
-  const output = reuse ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort, analyze);
+  const output = reuse ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort, analyze, profile);
   printSizes(parseBuildOutput(output));
   if (analyze) printBundleReport(path.join(DIST_DIR, 'analyze', 'client.html'));
 
@@ -231,7 +263,7 @@ async function main(): Promise<void> {
 
     const journeyId = await openJourneyId(backendPort).catch((e: Error) => (console.log(`\njourney pages skipped: ${e.message}`), undefined));
     const pages = [...(journeyOnly ? [] : LIGHTHOUSE_PAGES), ...(journeyId ? JOURNEY_PAGES(journeyId).map((page) => ({ page, signedIn: false })) : [])].filter(
-      ({ page }) => !only || page.includes(only),
+      ({ page }) => !only || only.split(',').some((part) => page.includes(part)),
     );
     const lighthouseSet = async (cpuMultiplier?: number): Promise<LighthouseResult[]> => {
       const results: LighthouseResult[] = [];
@@ -276,6 +308,15 @@ async function main(): Promise<void> {
           rows.push({ label: labelOf(url, signedIn), figures: medianFigures(runs) });
         }
         printMainThread(rows, cpuRuns);
+        if (profile) {
+          for (const { page, signedIn } of pages) {
+            const url = `http://localhost:${webPort}${page}`;
+            const recorded = await profileLoad(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined);
+            const file = path.join(reports, `${url.replace(/[^a-z0-9]+/gi, '_')}${signedIn ? '_signed_in' : ''}.cpuprofile`);
+            fs.writeFileSync(file, JSON.stringify(recorded));
+            printProfile(labelOf(url, signedIn), busyStretches(recorded, LONG_STRETCH_MS, await frameNamer(recorded)));
+          }
+        }
       } finally {
         await browser.close();
       }
@@ -284,8 +325,8 @@ async function main(): Promise<void> {
   } finally {
     stopAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (keepReports) console.log(`\nLighthouse reports kept in ${reports}`);
-    else fs.rmSync(reports, { recursive: true, force: true });
+    if (keepReports || profile) console.log(`\nLighthouse reports kept in ${reports}`);
+    if (!keepReports && !profile) fs.rmSync(reports, { recursive: true, force: true });
   }
   console.log(`\nfinished in ${((Date.now() - began) / 1000).toFixed(1)} s`);
 }

@@ -175,3 +175,18 @@ export function sourceMapLookup(map: SourceMap): (line: number, column: number) 
     return `${source}:${best[2] + 1}${best.length >= 5 ? ` ${map.names[best[4]]}` : ''}`;
   };
 }
+
+/** Names profile frames by the chunks' source maps (fetched from the web server), where there are some. */
+export async function frameNamer(profile: CpuProfile): Promise<(f: CallFrame) => string> {
+  const lookups = new Map<string, ((line: number, column: number) => string | null) | null>();
+  for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
+    if (!url.startsWith('http')) continue;
+    const res = await fetch(`${url}.map`).catch(() => null);
+    lookups.set(url, res?.ok ? sourceMapLookup((await res.json()) as SourceMap) : null);
+  }
+  return (f) => {
+    const original = lookups.get(f.url)?.(f.lineNumber, f.columnNumber);
+    const at = original ?? `${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    return `${f.functionName || '(anonymous)'} @ ${at}`;
+  };
+}

@@ -3,6 +3,7 @@
 // these figures move far less with the machine's load than Lighthouse's TBT, which is wall time
 // scaled by a CPU multiplier. Used by `npm run bench:web` next to Lighthouse (docs/performance.md).
 import { chromium, type Browser } from 'playwright';
+import type { CpuProfile } from '../bench-calendar/cpuProfile';
 
 /** A long task as Lighthouse and the Long Tasks API count it. */
 export const LONG_TASK_MS = 50;
@@ -138,6 +139,32 @@ export async function measureMainThread(browser: Browser, url: string, cookie?: 
     await networkQuiet(page, 3000, 60_000);
     const trace = await browser.stopTracing();
     return mainThreadFigures(JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }, new URL(url).origin);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One load of `url` as measureMainThread does, under Chromium's CPU profiler (CDP `Profiler`, 200 us
+ * samples) instead of the trace: which functions ran, for `npm run bench:web -- --profile`. The
+ * profiler's overhead makes these times longer than the trace's; use them for where, not how much.
+ */
+export async function profileLoad(browser: Browser, url: string, cookie?: string): Promise<CpuProfile> {
+  const context = await browser.newContext(MOBILE);
+  try {
+    if (cookie) {
+      const [name, ...value] = cookie.split('=');
+      await context.addCookies([{ name, value: value.join('='), url: new URL(url).origin }]);
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    await networkQuiet(page, 3000, 60_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    return profile;
   } finally {
     await context.close();
   }
