@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { AppShellPage } from './pages/AppShellPage';
 import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { signInAs } from './pages/session';
 import { SignUpPage } from './pages/SignUpPage';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.staydesk.test`;
@@ -41,6 +42,34 @@ test('a guarded page sends the visitor to sign-in and back afterwards', async ({
   await new SignInPage(page).signInWithPassword(demoEmail('owner'), DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/account\/tokens$/);
   await expect(page.getByRole('heading', { name: 'Personal access tokens', level: 1 })).toBeVisible();
+});
+
+test('a visitor who is signed in and opens sign-in goes straight on, without loading the sign-in screen', async ({ page, context }) => {
+  await signInAs(context, 'owner');
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/hu/sign-in?redirectTo=%2Faccount%2Ftokens');
+  await expect(page).toHaveURL(/\/hu\/account\/tokens$/);
+  await expect(page.getByRole('heading', { name: 'Személyes hozzáférési tokenek', level: 1 })).toBeVisible();
+  // The head script loaded the target as a new document while sign-in's was still being parsed (the
+  // screen's own redirect would have been a client-side navigation after its code had run).
+  expect(documents).toEqual(['/hu/sign-in', '/hu/account/tokens']);
+});
+
+test('a stale stored session on opening sign-in ends on the form once, which signs in', async ({ page, context }) => {
+  // A refresh token the auth service does not know (revoked elsewhere, or a reset database).
+  await context.addCookies([{ name: 'nhostRefreshToken', value: '1b0a3f43-4bbf-4d55-9a38-2c4b8a3f0d11', domain: 'localhost', path: '/', sameSite: 'Lax' }]);
+  await page.goto('/sign-in?redirectTo=%2Faccount');
+  // The head script goes on to the page (the cookie says signed in); the page finds the session
+  // stale and sends the visitor back by a client-side navigation, where the script must not bounce
+  // them again.
+  await page.waitForURL(/\/account$/);
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
+  await new SignInPage(page).signInWithPassword(demoEmail('owner'), DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
 });
 
 test('an error sent back by a redirect sign-in is shown', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStoredSession, SIGNED_OUT_REDIRECT_SCRIPT, STORED_SESSION_SCRIPT } from './storedSession';
+import { hasStoredSession, SIGNED_IN_REDIRECT_SCRIPT, SIGNED_OUT_REDIRECT_SCRIPT, STORED_SESSION_SCRIPT } from './storedSession';
 
 describe('stored session cookie', () => {
   it('is seen when the refresh-token cookie holds a value', () => {
@@ -39,5 +39,33 @@ describe('stored session cookie', () => {
     expect(run('nhostRefreshToken=abc', '/accommodations')).toBeNull();
     // A magic link or provider sign-in lands with the refresh token in the URL: the client signs in with it.
     expect(run('', '/account', '?refreshToken=325dfc29-f8b5-4228-832d-b3dd79bee7f4&type=passwordlessEmail')).toBeNull();
+  });
+
+  it('sends a visitor with a session from sign-in on to where they were going, before the form loads', () => {
+    const run = (cookie: string, pathname: string, search = '', readyState = 'loading') => {
+      const replaced: string[] = [];
+      const window = { location: { pathname, search, replace: (url: string) => replaced.push(url) } };
+      new Function('document', 'window', SIGNED_IN_REDIRECT_SCRIPT)({ cookie, readyState }, window);
+      return replaced[0] ?? null;
+    };
+    const session = 'NEXT_LOCALE=en; nhostRefreshToken=abc';
+    expect(run(session, '/sign-in')).toBe('/');
+    expect(run(session, '/sign-in', '?redirectTo=%2Faccommodations%3Fq%3DDob')).toBe('/accommodations?q=Dob');
+    expect(run(session, '/hu/sign-in', '?redirectTo=%2Faccount%2Ftokens')).toBe('/hu/account/tokens');
+    expect(run(session, '/hu/sign-in')).toBe('/hu');
+    expect(run(session, '/hu/sign-in', '?redirectTo=%2Fhu%2Ftasks')).toBe('/hu/tasks');
+    // Another site, a protocol-relative or backslashed address, or two targets: home, as the screen does.
+    expect(run(session, '/sign-in', '?redirectTo=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(run(session, '/sign-in', '?redirectTo=%2F%2Fevil.example')).toBe('/');
+    expect(run(session, '/sign-in', '?redirectTo=%2F%5Cevil.example')).toBe('/');
+    expect(run(session, '/sign-in', '?redirectTo=%2Fa&redirectTo=%2Fb')).toBe('/');
+    // No session (or one the SDK cleared): the form.
+    expect(run('', '/sign-in', '?redirectTo=%2Faccount')).toBeNull();
+    expect(run('nhostRefreshToken=null', '/sign-in')).toBeNull();
+    // A client-side navigation here (a staff page that found the stored session stale) gets the form.
+    expect(run(session, '/sign-in', '?redirectTo=%2Faccount', 'complete')).toBeNull();
+    // A redirect sign-in's token or error is the page's to handle.
+    expect(run(session, '/sign-in', '?refreshToken=325dfc29-f8b5-4228-832d-b3dd79bee7f4&type=signinPasswordless')).toBeNull();
+    expect(run(session, '/sign-in', '?error=invalid-ticket&errorDescription=expired')).toBeNull();
   });
 });

@@ -42,3 +42,14 @@ export const STORED_SESSION_SCRIPT = `(function(){try{var c=document.cookie.spli
  * Nhost client signs in with it.
  */
 export const SIGNED_OUT_REDIRECT_SCRIPT = `(function(){try{if(/[?&]refreshToken=/.test(window.location.search))return;var c=document.cookie.split(';');for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined')return;}var l=window.location,m=/^\\/(hu|en)(?=\\/|$)/.exec(l.pathname),pre=m?'/'+m[1]:'',back=(l.pathname.slice(pre.length)||'/')+l.search;l.replace(pre+'/sign-in'+(back==='/'?'':'?redirectTo='+encodeURIComponent(back)));}catch(e){}})();`;
+
+/**
+ * Inline script for the <head> of the sign-in page: a visitor who already holds a session goes on to
+ * where they were going (`redirectTo`, a same-site path, else home; the locale prefix kept) before
+ * the page's scripts run, so the sign-in screen's code is neither downloaded nor run for nothing
+ * (docs/performance.md). Only on the document's first load (`readyState` "loading"): when a staff
+ * page finds the stored session stale it comes back here by a client-side navigation, and must then
+ * get the form, not another round trip. An address carrying a refresh token or an error from a
+ * redirect sign-in is left to the page (the client signs in with it, the screen shows the error).
+ */
+export const SIGNED_IN_REDIRECT_SCRIPT = `(function(){try{if(document.readyState!=='loading')return;var l=window.location,q=new URLSearchParams(l.search);if(q.has('refreshToken')||q.has('error'))return;var c=document.cookie.split(';'),s=false;for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined')s=true;}if(!s)return;var t=q.getAll('redirectTo'),to=t.length===1?t[0]:'/';if(to.charAt(0)!=='/'||to.charAt(1)==='/'||to.charAt(1)==='\\\\')to='/';var m=/^\\/(hu|en)(?=\\/|$)/.exec(l.pathname),pre=m&&!/^\\/(hu|en)(?=[\\/?#]|$)/.test(to)?'/'+m[1]:'';l.replace(pre&&to==='/'?pre:pre+to);}catch(e){}})();`;

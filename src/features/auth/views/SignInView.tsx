@@ -1,6 +1,7 @@
 // The sign-in screen: every method as a tab, the error a redirect brought back, and the way back
 // to where the user was going once the session is there.
 import { useEffect, useState } from 'react';
+import Head from 'next/head';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
@@ -12,6 +13,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '@/components/PageTitle';
+import { SIGNED_IN_REDIRECT_SCRIPT } from '@/lib/nhost/storedSession';
 import { useRedirectSignInParams } from '../hooks/useRedirectSignInParams';
 import { resolveRedirectTarget, safeRedirectPath } from '../lib/redirectTarget';
 import { EmailCodePanel, MagicLinkPanel, PasswordPanel, SecurityKeyPanel, SmsCodePanel, type MethodPanelProps } from './signInMethods';
@@ -26,8 +28,10 @@ const METHODS = [
 type MethodId = (typeof METHODS)[number]['id'];
 
 /**
- * Sends a signed-in visitor on to the target. A component of its own so that the session's start
- * (loading, then signed in or out) re-renders only it, not the whole form (docs/performance.md).
+ * Sends a signed-in visitor on to the target: on opening the page with a stored session, the head
+ * script does it before the screen's code loads; after signing in here (or when the script left it
+ * to the page), the session does. A component of its own so that the session's start (loading, then
+ * signed in or out) re-renders only it, not the whole form (docs/performance.md).
  */
 function RedirectWhenSignedIn({ target }: { target: string }) {
   const router = useRouter();
@@ -35,7 +39,11 @@ function RedirectWhenSignedIn({ target }: { target: string }) {
   useEffect(() => {
     if (!isLoading && isAuthenticated) void router.replace(target);
   }, [isAuthenticated, isLoading, router, target]);
-  return null;
+  return (
+    <Head>
+      <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_REDIRECT_SCRIPT }} />
+    </Head>
+  );
 }
 
 export function SignInView() {
