@@ -4,12 +4,33 @@
 // download starts when the page's module runs, in parallel with the session check, so the view does
 // not wait for the session and then for its code. A page Next prefetches loads its view only when
 // it is shown (openingPage.ts).
-import type { ComponentType } from 'react';
-import dynamic from 'next/dynamic';
+// React.lazy rather than next/dynamic: a view whose code arrives after its frame is first rendered
+// by React's retry (a background render, split into short tasks), where next/dynamic's loaded
+// state is an urgent update that rendered the whole view in one long task.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { loadsPageCodeNow } from '@/lib/openingPage';
 
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  if (loadsPageCodeNow()) void load().catch(() => undefined); // retried (and reported) when rendered
-  return dynamic<P>(load, { ssr: false, loading: () => <FullPageSpinner /> });
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  // One download for the early start and the render; a failed one is tried again when rendered
+  // (and then reported by the error boundary if it fails again).
+  const start = () =>
+    (loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  if (loadsPageCodeNow()) void start().catch(() => undefined);
+  const View = lazy(start);
+  function LazyView(props: P) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <View {...props} />
+      </Suspense>
+    );
+  }
+  return LazyView;
 }
