@@ -7921,11 +7921,6 @@ export type AccommodationChannelsQueryVariables = Exact<{
 
 export type AccommodationChannelsQuery = { airbnb_units: Array<{ unit_id: string, airbnb_id: string, airbnb: { id: string, url: string | null, title: string } }> };
 
-export type AccommodationCitiesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AccommodationCitiesQuery = { accommodations: Array<{ city: string }> };
-
 export type AccommodationDetailsQueryVariables = Exact<{
   id: string;
 }>;
@@ -7939,6 +7934,11 @@ export type AccommodationFeesQueryVariables = Exact<{
 
 
 export type AccommodationFeesQuery = { expense_factories: Array<{ id: string, name: string, unit_id: string, type: amount_types_enum, minimum: string, value: string, currency: currencies_enum, expense_type: expense_types_enum }> };
+
+export type AccommodationFilterChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccommodationFilterChoicesQuery = { cities: Array<{ city: string }>, owners: Array<{ owner_id: string | null, owner_name: string | null }> };
 
 export type AccommodationLabelsQueryVariables = Exact<{
   id: string;
@@ -7963,11 +7963,6 @@ export type AccommodationListLabelsQueryVariables = Exact<{
 
 
 export type AccommodationListLabelsQuery = { accommodation_labels: Array<{ accommodation_id: string, label: { id: string, name: string, color: string } }> };
-
-export type AccommodationOwnerOptionsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AccommodationOwnerOptionsQuery = { accommodations: Array<{ owner_id: string | null, owner_name: string | null }> };
 
 export type AccommodationStaffQueryVariables = Exact<{
   id: string;

@@ -15,13 +15,12 @@ import { ReorderAccommodationFilesDocument } from './reorderAccommodationFiles.g
 import { accommodationOrderBy, accommodationWhere, EMPTY_FILTERS } from '../listQuery';
 import { newAccommodationColumns, ratesToDomain, rateToObject, taxRangesToDomain, unitToObject, withoutOwnerAndTax } from '../mappers';
 import { AccommodationChannelsDocument } from './accommodationChannels.generated';
-import { AccommodationCitiesDocument } from './accommodationCities.generated';
 import { AccommodationDetailsDocument } from './accommodationDetails.generated';
 import { AccommodationFeesDocument } from './accommodationFees.generated';
+import { AccommodationFilterChoicesDocument } from './accommodationFilterChoices.generated';
 import { AccommodationLabelsDocument } from './accommodationLabels.generated';
 import { AccommodationListDocument } from './accommodationList.generated';
 import { AccommodationListLabelsDocument } from './accommodationListLabels.generated';
-import { AccommodationOwnerOptionsDocument } from './accommodationOwnerOptions.generated';
 import { AccommodationStaffDocument } from './accommodationStaff.generated';
 import { InsertAccommodationDocument } from './insertAccommodation.generated';
 import { LabelsDocument } from './labels.generated';
@@ -93,9 +92,17 @@ describe('accommodation operations', () => {
     expect(owned.data?.accommodations.map((a) => a.name).sort()).toEqual(['Andrássy Residence', 'Váci Loft', 'Újlipótváros Riverside']);
     // Filter choices work for every role (owners cannot read labels; the view skips that query).
     for (const client of [member, manager, owner]) {
-      expect((await client.query({ query: AccommodationCitiesDocument })).data?.accommodations.length).toBeGreaterThan(0);
-      expect((await client.query({ query: AccommodationOwnerOptionsDocument })).data?.accommodations.length).toBeGreaterThan(0);
+      const choices = (await client.query({ query: AccommodationFilterChoicesDocument })).data;
+      expect(choices?.cities.length).toBeGreaterThan(0);
+      expect(choices?.owners.length).toBeGreaterThan(0);
     }
+    // An owner's choices come from their own accommodations only: themselves as the one owner, and
+    // no city the member sees that the owner's accommodations are not in.
+    const ownerChoices = (await owner.query({ query: AccommodationFilterChoicesDocument })).data;
+    expect(ownerChoices?.owners.map((o) => o.owner_name)).toEqual([...new Set(owned.data?.accommodations.map((a) => a.owner_name))]);
+    const memberCities = (await member.query({ query: AccommodationFilterChoicesDocument })).data?.cities.map((c) => c.city) ?? [];
+    expect(ownerChoices?.cities.map((c) => c.city)).toEqual(expect.arrayContaining([...new Set(owned.data?.accommodations.map((a) => a.city))]));
+    expect(memberCities).toEqual(expect.arrayContaining(ownerChoices?.cities.map((c) => c.city) ?? []));
     const ids = managed.data?.accommodations.map((a) => a.id) ?? [];
     expect((await manager.query({ query: AccommodationListLabelsDocument, variables: { ids } })).data?.accommodation_labels.length).toBeGreaterThan(0);
     await expect(owner.query({ query: LabelsDocument })).rejects.toThrow();

@@ -1,7 +1,7 @@
 // The accommodation table view at /accommodations: loads one page at a time from the GraphQL
 // engine (limit/offset plus the aggregate count) for the search, filters, sort and page in the URL
 // (urls.ts), so a list can be shared, reloaded and walked back with the browser.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
@@ -15,22 +15,22 @@ import { capabilitiesFor } from '../capabilities';
 import { COLUMNS_STORAGE_KEY, parseColumns, type TableColumn } from '../columns';
 import { AccommodationFiltersBar } from '../components/AccommodationFiltersBar';
 import { AccommodationTable, ColumnChooser } from '../components/AccommodationTable';
-import { AccommodationCitiesDocument } from '../graphql/accommodationCities.generated';
+import { AccommodationFilterChoicesDocument } from '../graphql/accommodationFilterChoices.generated';
 import { AccommodationListDocument } from '../graphql/accommodationList.generated';
 import { AccommodationListLabelsDocument } from '../graphql/accommodationListLabels.generated';
-import { AccommodationOwnerOptionsDocument } from '../graphql/accommodationOwnerOptions.generated';
 import { LabelsDocument } from '../graphql/labels.generated';
 import { useDebounced } from '@/lib/hooks/useDebounced';
 import { useStoredState } from '@/lib/hooks/useStoredState';
 import { accommodationOrderBy, accommodationWhere, pageVariables, type AccommodationFilters } from '../listQuery';
-import type { AccommodationListRow, LabelRow } from '../types';
+import type { AccommodationListRow, LabelRow, OwnerOption } from '../types';
 import { accommodationListUrl, accommodationUrl, listStateOf, NEW_ACCOMMODATION_ID, type AccommodationListState } from '../urls';
 import { OpenStripContainer } from './OpenStripContainer';
 
 // Stable empty lists: the table and the filter bar are memoised, and a fresh `[]` per render would
-// re-render them on every answer of the five queries (docs/performance.md).
+// re-render them on every answer of the four queries (docs/performance.md).
 const NO_ROWS: AccommodationListRow[] = [];
 const NO_LABELS: LabelRow[] = [];
+const NO_CHOICES = { cities: [] as string[], owners: [] as OwnerOption[], labels: NO_LABELS };
 const editorHref = (id: string) => accommodationUrl(id);
 
 export function AccommodationListView() {
@@ -67,8 +67,7 @@ export function AccommodationListView() {
   // Before hydration the query string is not known yet; wait for it rather than load page one twice.
   const list = useQuery(AccommodationListDocument, { variables: { where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady });
   // Filter choices and labels are optional: a role that may not read them just gets fewer filters.
-  const cities = useQuery(AccommodationCitiesDocument);
-  const owners = useQuery(AccommodationOwnerOptionsDocument);
+  const filterChoices = useQuery(AccommodationFilterChoicesDocument);
   const labels = useQuery(LabelsDocument, { skip: !can.readsStaffAndLabels });
   const rows = list.data?.accommodations ?? list.previousData?.accommodations ?? NO_ROWS;
   const ids = rows.map((row) => row.id);
@@ -81,12 +80,34 @@ export function AccommodationListView() {
   }, [pageLabels.data]);
 
   // Each query answers on its own: the table re-renders for the rows and their labels, the filter
-  // bar for its choices, neither for the other's answers.
-  const cityOptions = useMemo(() => (cities.data?.accommodations ?? []).map((c) => c.city), [cities.data]);
-  const ownerOptions = useMemo(
-    () => (owners.data?.accommodations ?? []).flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : [])),
-    [owners.data],
+  // bar for its choices, neither for the other's answers. The bar takes its choices once both of
+  // its queries have answered (one render, not one per answer).
+  const choicesLoading = filterChoices.loading || labels.loading;
+  const choices = useMemo(
+    () =>
+      choicesLoading
+        ? NO_CHOICES
+        : {
+            cities: (filterChoices.data?.cities ?? []).map((c) => c.city),
+            owners: (filterChoices.data?.owners ?? []).flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : [])),
+            labels: labels.data?.labels ?? NO_LABELS,
+          },
+    [choicesLoading, filterChoices.data, labels.data],
   );
+  // Answers arrive as urgent updates, which React renders in one task each; the table and the
+  // filter bar take them as deferred values, rendered in the background in short tasks
+  // (docs/performance.md: Total Blocking Time).
+  const answered = useMemo(
+    () => ({
+      rows,
+      labelsById,
+      total: list.data?.accommodations_aggregate.aggregate?.count ?? list.previousData?.accommodations_aggregate.aggregate?.count ?? 0,
+      loading: list.loading,
+      choices,
+    }),
+    [rows, labelsById, list.data, list.previousData, list.loading, choices],
+  );
+  const shown = useDeferredValue(answered);
   const shownFilters = useMemo(() => ({ ...filters, search: searchText }), [filters, searchText]);
   const onSortChange = useCallback((next: AccommodationListState['sort']) => go({ sort: next, page: 0 }), [go]);
   const onPageChange = useCallback((next: number) => go({ page: next }), [go]);
@@ -116,13 +137,13 @@ export function AccommodationListView() {
           ) : null}
         </Stack>
       </Stack>
-      <AccommodationFiltersBar filters={shownFilters} cities={cityOptions} owners={ownerOptions} labels={labels.data?.labels ?? NO_LABELS} onChange={changeFilters} />
+      <AccommodationFiltersBar filters={shownFilters} cities={shown.choices.cities} owners={shown.choices.owners} labels={shown.choices.labels} onChange={changeFilters} />
       {list.error ? <Alert severity="error">{t('list.loadFailed')}</Alert> : null}
       <AccommodationTable
-        rows={rows}
-        labelsById={labelsById}
-        total={list.data?.accommodations_aggregate.aggregate?.count ?? list.previousData?.accommodations_aggregate.aggregate?.count ?? 0}
-        loading={list.loading}
+        rows={shown.rows}
+        labelsById={shown.labelsById}
+        total={shown.total}
+        loading={shown.loading}
         columns={columns}
         sort={sort}
         page={page}
