@@ -16,7 +16,7 @@
 // that pass slower; it is not counted) and prints what ran in its long tasks, named by the build's
 // source maps (a build made with --profile has them).
 // `--trace <file.json>` records one more pass as a Chromium trace and prints the main thread's self
-// time per event (style, layout, paint, script...) over the pass and within its long tasks.
+// CPU time per event (style, layout, paint, script...) over the pass and within its long tasks.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -270,10 +270,10 @@ async function main(): Promise<void> {
       const summary = summariseTrace(Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []), LONG_TASK_MS);
       console.log(`\nTraced pass (tracing on: ${traced.longTasks} long tasks, longest ${traced.longestTask.toFixed(0)} ms, ${traced.frames} frames, frame p50 ${traced.p50.toFixed(1)} ms); ${TRACE}`);
       if (summary) {
-        console.log(`  main thread: ${summary.tasks} tasks, ${summary.busy.toFixed(0)} ms busy; tasks over ${LONG_TASK_MS} ms: ${summary.long.length} (${summary.long.map((d) => d.toFixed(0)).join(', ')} ms)`);
-        console.log('  self time per event, whole pass:');
+        console.log(`  main thread: ${summary.tasks} tasks, ${summary.busy.toFixed(0)} ms busy (${summary.busyCpu.toFixed(0)} ms of CPU); tasks over ${LONG_TASK_MS} ms: ${summary.long.length} (${summary.long.map((d) => d.toFixed(0)).join(', ')} ms)`);
+        console.log('  self CPU time per event, whole pass:');
         console.log(top(summary.self, 20).map((l) => `    ${l}`).join('\n'));
-        console.log('  self time per event, within the long tasks:');
+        console.log('  self CPU time per event, within the long tasks:');
         console.log(top(summary.longSelf, 15).map((l) => `    ${l}`).join('\n'));
       }
     }
