@@ -14,9 +14,9 @@ import { followNavigations, markAppRendered } from '@/lib/openingPage';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-// The toast host loads after the page: no first screen shows a toast (guest pages never do), and
-// react-toastify queues toasts raised before its container mounts. It kept ~9 kB off every page's
-// first load (the guest journey's 150 kB budget).
+// The toast host loads after the page: no first screen shows a toast, and react-toastify queues
+// toasts raised before its container mounts. It kept ~9 kB off every page's first load (the guest
+// journey's 150 kB budget). Pages that never toast (`withoutToasts`: the guest pages) do not load it.
 const ToastContainer = dynamic(() => import('react-toastify').then((m) => m.ToastContainer), { ssr: false, loading: () => null });
 
 type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout; emotionCache?: EmotionCache };
@@ -29,7 +29,7 @@ function App({ Component, pageProps, emotionCache }: AppPropsWithLayout) {
   return (
     <>
       <AppErrorBoundary>{getLayout(<Component {...pageProps} />, { emotionCache })}</AppErrorBoundary>
-      <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} />
+      {Component.withoutToasts ? null : <ToastContainer position="bottom-center" autoClose={TOAST_AUTO_CLOSE_MS} />}
     </>
   );
 }

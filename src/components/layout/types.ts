@@ -10,4 +10,11 @@ export interface LayoutContext {
 
 export type GetLayout = (page: ReactElement, context: LayoutContext) => ReactNode;
 
-export type NextPageWithLayout<P = object> = NextPage<P> & { getLayout?: GetLayout };
+export type NextPageWithLayout<P = object> = NextPage<P> & {
+  getLayout?: GetLayout;
+  /**
+   * The page never raises a toast (the guest pages): the app frame does not load the toast host
+   * for it, whose script was a long task on a phone right after the page became usable.
+   */
+  withoutToasts?: boolean;
+};
