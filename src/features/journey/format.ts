@@ -5,16 +5,47 @@ export function formatDay(day: string, locale: string | undefined): string {
   return new Intl.DateTimeFormat(locale === 'hu' ? 'hu-HU' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(date);
 }
 
+type Language = 'en' | 'hu';
+const languageOf = (locale: string | undefined): Language => (locale === 'hu' ? 'hu' : 'en');
+
+// One Intl.DisplayNames per language: making one loads ICU data, and the country lists asked for
+// ~250 names (a new one per name was most of the check-in card's first render on a phone).
+const displayNames = new Map<Language, Intl.DisplayNames | null>();
+function namesIn(language: Language): Intl.DisplayNames | null {
+  if (!displayNames.has(language)) {
+    try {
+      displayNames.set(language, new Intl.DisplayNames([language], { type: 'region' }));
+    } catch {
+      displayNames.set(language, null);
+    }
+  }
+  return displayNames.get(language) ?? null;
+}
+
 /** A country's name in the page language ("HU" -> "Hungary" / "Magyarország"). */
 export function countryName(code: string, locale: string | undefined): string {
   try {
-    return new Intl.DisplayNames([locale === 'hu' ? 'hu' : 'en'], { type: 'region' }).of(code) ?? code;
+    return namesIn(languageOf(locale))?.of(code) ?? code;
   } catch {
     return code;
   }
 }
 
+type CountryOption = { value: string; label: string };
+// The list per set of codes and language, built once: the cards render on every keystroke, and
+// naming and sorting ~250 countries took tens of milliseconds on a phone each time.
+const optionLists = new WeakMap<Iterable<string>, Map<Language, readonly CountryOption[]>>();
+
 /** Every country the registries accept, named in the page language and sorted by name. */
-export function countryOptions(codes: Iterable<string>, locale: string | undefined): { value: string; label: string }[] {
-  return [...codes].map((code) => ({ value: code, label: countryName(code, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale));
+export function countryOptions(codes: Iterable<string>, locale: string | undefined): readonly CountryOption[] {
+  const language = languageOf(locale);
+  let lists = optionLists.get(codes);
+  if (!lists) optionLists.set(codes, (lists = new Map()));
+  let list = lists.get(language);
+  if (!list) {
+    const collator = new Intl.Collator(language);
+    list = [...codes].map((code) => ({ value: code, label: countryName(code, language) })).sort((a, b) => collator.compare(a.label, b.label));
+    lists.set(language, list);
+  }
+  return list;
 }

@@ -1,0 +1,24 @@
+// Country lists of the guest forms: named and sorted in the page's language, built once per
+// language (the cards render on every keystroke).
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES } from '@/domain/ntak/enums';
+import { countryName, countryOptions } from './format';
+
+describe('country options', () => {
+  it('name every accepted country in the page language, sorted as that language sorts', () => {
+    for (const locale of ['en', 'hu']) {
+      const list = countryOptions(COUNTRY_CODES, locale);
+      expect(list.map((o) => o.value).sort()).toEqual([...COUNTRY_CODES].sort());
+      const labels = list.map((o) => o.label);
+      expect(labels).toEqual([...labels].sort(new Intl.Collator(locale).compare));
+    }
+    expect(countryOptions(COUNTRY_CODES, 'en').find((o) => o.value === 'HU')?.label).toBe('Hungary');
+    expect(countryOptions(COUNTRY_CODES, 'hu').find((o) => o.value === 'HU')?.label).toBe('Magyarország');
+    expect(countryName('DE', 'hu')).toBe('Németország');
+  });
+
+  it('are built once per language', () => {
+    expect(countryOptions(COUNTRY_CODES, 'hu')).toBe(countryOptions(COUNTRY_CODES, 'hu'));
+    expect(countryOptions(COUNTRY_CODES, 'en')).not.toBe(countryOptions(COUNTRY_CODES, 'hu'));
+  });
+});
