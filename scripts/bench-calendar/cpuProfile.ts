@@ -180,9 +180,11 @@ export function sourceMapLookup(map: SourceMap): (line: number, column: number) 
 export async function frameNamer(profile: CpuProfile): Promise<(f: CallFrame) => string> {
   const lookups = new Map<string, ((line: number, column: number) => string | null) | null>();
   for (const url of new Set(profile.nodes.map((n) => n.callFrame.url))) {
-    if (!url.startsWith('http')) continue;
+    // Scripts only: an inline script's frames carry the page's address, whose `.map` is no map.
+    if (!/^https?:\/\/[^?#]+\.js$/.test(url)) continue;
     const res = await fetch(`${url}.map`).catch(() => null);
-    lookups.set(url, res?.ok ? sourceMapLookup((await res.json()) as SourceMap) : null);
+    const map = res?.ok ? ((await res.json().catch(() => null)) as SourceMap | null) : null;
+    lookups.set(url, map ? sourceMapLookup(map) : null);
   }
   return (f) => {
     const original = lookups.get(f.url)?.(f.lineNumber, f.columnNumber);
