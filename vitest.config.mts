@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import os from 'node:os';
 import path from 'node:path';
+import { ISOLATED_NODE_TESTS } from './tests/isolation';
 import LongestFirstSequencer from './tests/sequencer';
 
 const exclude = ['node_modules/**', '.next/**', '.data/**', '.data-*/**', 'tests/e2e/**'];
@@ -23,7 +24,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'node', include: ['**/*.test.ts'], exclude, environment: 'node' } },
+      // A fresh worker per file for the node files that change what the next file would see
+      // (tests/isolation.ts); every other node file shares its worker's modules with the files
+      // before it, so the backend's imports load once per worker, not once per file.
+      { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node' } },
+      { extends: true, test: { name: 'node-shared', include: ['**/*.test.ts'], exclude: [...exclude, ...ISOLATED_NODE_TESTS], environment: 'node', isolate: false } },
       { extends: true, test: { name: 'dom', include: ['**/*.test.tsx'], exclude, environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },
     ],
   },

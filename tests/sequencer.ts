@@ -4,6 +4,7 @@
 // not have: without it, it orders by file size and puts one project's files before the other's.
 // Durations come from tests/durations.json (`npm run test:durations` rewrites it from the last run's
 // cache); a file not listed yet counts as UNKNOWN_MS, and Vitest's cache, when present, wins.
+// Files of a project that shares workers (isolate: false) come first, longest first among them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -24,10 +25,15 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const recorded = recordedDurations();
     const root = this.ctx.config.root;
     const duration = (spec: TestSpecification): number => {
-      const key = `${spec.project.name}:${path.relative(root, spec.moduleId)}`;
-      return this.ctx.cache.getFileTestResults(key)?.duration ?? (recorded[key] ?? UNKNOWN_MS / 1000) * 1000;
+      const file = path.relative(root, spec.moduleId);
+      const key = `${spec.project.name}:${file}`;
+      // A file moved to another project (node -> node-shared) keeps its recorded time.
+      const seconds = recorded[key] ?? Object.entries(recorded).find(([k]) => k.slice(k.indexOf(':') + 1) === file)?.[1];
+      return this.ctx.cache.getFileTestResults(key)?.duration ?? (seconds ?? UNKNOWN_MS / 1000) * 1000;
     };
-    const withDuration = files.map((spec) => ({ spec, ms: duration(spec) }));
-    return withDuration.sort((a, b) => b.ms - a.ms).map(({ spec }) => spec);
+    const withDuration = files.map((spec) => ({ spec, ms: duration(spec), shared: spec.project.config.isolate === false }));
+    // The files that share workers (isolate: false) go first, one after another: Vitest keeps a
+    // shared worker, and its loaded modules, only while the next file in the queue can use it.
+    return withDuration.sort((a, b) => Number(b.shared) - Number(a.shared) || b.ms - a.ms).map(({ spec }) => spec);
   }
 }

@@ -1,0 +1,42 @@
+// Which node test files run in a fresh worker each (Vitest's default, `isolate: true`) and which
+// share their worker with the files before them (`isolate: false`, project node-shared in
+// vitest.config.mts): a shared worker loads the backend's modules (express, graphql, PGlite's
+// loader, the auth contract, ...) once instead of once per file.
+//
+// A file may share only if it leaves nothing behind that the next file would see: it does not
+// write process.env (most of those below set a secret or a switch for their functions and keep it),
+// installs no fake timers or stubbed globals it does not undo, and registers no tests from the top
+// level of a module another file imports too (a shared module runs once per worker: its second
+// importer would get none; a suite is an exported function each file calls, as events.suite.ts). tests/isolation.test.ts checks the test files for these and fails with the file
+// to add here.
+export const ISOLATED_NODE_TESTS = [
+  // Write process.env (secrets, endpoints, switches of the functions they call in-process).
+  'backend/doubles/daily-close.integration.test.ts',
+  'backend/doubles/dev.integration.test.ts',
+  'backend/doubles/registry.integration.test.ts',
+  'backend/functions/functions.test.ts',
+  'backend/graphql/subscriptions/limits.test.ts',
+  'functions/_lib/webhook.test.ts',
+  'tests/integration/breakit-bookings-calendar.test.ts',
+  'tests/integration/breakit-held-reservation.test.ts',
+  'tests/integration/breakit-inbox-registry.test.ts',
+  'tests/integration/guest-checkin-correction.test.ts',
+  'tests/integration/ical-guests-unknown.test.ts',
+  'tests/integration/ical-scope.test.ts',
+  'tests/integration/ical-sync.test.ts',
+  'tests/integration/inbox-breakit.test.ts',
+  'tests/integration/inbox-functions.test.ts',
+  'tests/integration/inbox-sender-auth.test.ts',
+  'tests/integration/journey/scanBundle.test.ts',
+  'tests/integration/journey/scanLimits.test.ts',
+  'tests/integration/operations-events.test.ts',
+  'tests/integration/operations-task-scope.test.ts',
+  // Stub an environment variable (vi.stubEnv) read when a module loads.
+  'backend/yamlCache.test.ts',
+  // Times its own work against a bound (a blur on a 12-megapixel photo): in a shared worker an
+  // earlier file's heap and sharp's threads counted against it (2.1-3.0 s vs 1.5 s alone).
+  'backend/storage/limits.test.ts',
+  // Their suite (events.suite.ts) writes process.env.
+  'backend/events/events.integration.test.ts',
+  'backend/events/events.postgres.test.ts',
+];
