@@ -2,7 +2,7 @@
 // language (the cards render on every keystroke).
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from '@/domain/ntak/enums';
-import { countryName, countryOptions } from './format';
+import { countryName, countryOptions, formatDay } from './format';
 
 describe('country options', () => {
   it('name every accepted country in the page language, sorted as that language sorts', () => {
@@ -20,5 +20,14 @@ describe('country options', () => {
   it('are built once per language', () => {
     expect(countryOptions(COUNTRY_CODES, 'hu')).toBe(countryOptions(COUNTRY_CODES, 'hu'));
     expect(countryOptions(COUNTRY_CODES, 'en')).not.toBe(countryOptions(COUNTRY_CODES, 'hu'));
+  });
+});
+
+describe('stay dates', () => {
+  it('read in the page language, and a value that is not a day is shown as it came', () => {
+    expect(formatDay('2026-11-27', 'en')).toBe('Fri, 27 November 2026');
+    expect(formatDay('2026-11-27', 'hu')).toBe('2026. november 27., P');
+    expect(formatDay('2026-12-01', 'hu')).toBe('2026. december 1., K');
+    expect(formatDay('not a day', 'en')).toBe('not a day');
   });
 });
