@@ -44,7 +44,7 @@ describe('stored session cookie', () => {
   it('sends a visitor with a session from sign-in on to where they were going, before the form loads', () => {
     const run = (cookie: string, pathname: string, search = '', readyState = 'loading') => {
       const replaced: string[] = [];
-      const window = { location: { pathname, search, replace: (url: string) => replaced.push(url) } };
+      const window = { location: { origin: 'http://app.test', pathname, search, replace: (url: string) => replaced.push(url) } };
       new Function('document', 'window', SIGNED_IN_REDIRECT_SCRIPT)({ cookie, readyState }, window);
       return replaced[0] ?? null;
     };
@@ -58,6 +58,9 @@ describe('stored session cookie', () => {
     expect(run(session, '/sign-in', '?redirectTo=https%3A%2F%2Fevil.example')).toBe('/');
     expect(run(session, '/sign-in', '?redirectTo=%2F%2Fevil.example')).toBe('/');
     expect(run(session, '/sign-in', '?redirectTo=%2F%5Cevil.example')).toBe('/');
+    // Tabs and newlines are dropped by the URL parser: "/<tab>/evil.example" is "//evil.example".
+    expect(run(session, '/sign-in', '?redirectTo=%2F%09%2Fevil.example')).toBe('/');
+    expect(run(session, '/sign-in', '?redirectTo=%2F%0A%2Fevil.example')).toBe('/');
     expect(run(session, '/sign-in', '?redirectTo=%2Fa&redirectTo=%2Fb')).toBe('/');
     // No session (or one the SDK cleared): the form.
     expect(run('', '/sign-in', '?redirectTo=%2Faccount')).toBeNull();

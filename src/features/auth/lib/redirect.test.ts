@@ -34,6 +34,9 @@ describe('redirect targets', () => {
     expect(safeRedirectPath('/accommodations/1?tab=rates')).toBe('/accommodations/1?tab=rates');
     expect(safeRedirectPath('//evil.test/x')).toBe('/');
     expect(safeRedirectPath('https://evil.test')).toBe('/');
+    expect(safeRedirectPath('/\\evil.test')).toBe('/');
+    expect(safeRedirectPath('/\t/evil.test')).toBe('/');
+    expect(safeRedirectPath('/\n/evil.test/x')).toBe('/');
     expect(safeRedirectPath(['/a'])).toBe('/');
     expect(safeRedirectPath(undefined, '/home')).toBe('/home');
   });

@@ -4,7 +4,15 @@
 
 /** A same-site path from a `redirectTo` value, or the fallback. */
 export function safeRedirectPath(target: unknown, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (typeof target !== 'string' || !target.startsWith('/')) return fallback;
+  // Resolved as the browser will: "//x", "/\\x" and "/<tab>/x" (the URL parser drops tabs and
+  // newlines) all name another host.
+  const base = 'http://same-site.invalid';
+  try {
+    if (new URL(target, base).origin !== base) return fallback;
+  } catch {
+    return fallback;
+  }
   return target;
 }
 
