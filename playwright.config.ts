@@ -14,8 +14,7 @@ export default defineConfig({
   // Specs make their own data (their own units, bookings, dates, accommodation) and tests that
   // change what another counts take a named lock (`test.describe.configure({ lock })`, e.g.
   // inbox.spec.ts), so tests may run side by side on the one shared backend: E2E_WORKERS=2 runs two
-  // at a time. One by default until two are measured faster on CI's quiet 2 cores (both servers
-  // share them; see README "Test time").
+  // at a time. One by default: two measured no faster on CI's quiet 2 cores (README "Test time").
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
