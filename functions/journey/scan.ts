@@ -19,8 +19,7 @@ import { loadJourneyBooking } from '../_journey/load';
 import { allow } from '../_journey/rateLimit';
 import { clientAddress, fail, requirePost } from '../_journey/respond';
 import { todayInBudapest } from '../_journey/time';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../src/lib/uuid';
 
 export default async function scan(req: Request, res: Response): Promise<void> {
   if (!requirePost(req, res)) return;

@@ -37,7 +37,8 @@ async function factSheetKeys(backend: RunningBackend): Promise<{ id: string; slu
   return made.insert_keys.returning;
 }
 
-export async function makeStay(backend: RunningBackend, opts: { daysAhead?: number; adults?: number; nights?: number } = {}): Promise<Stay> {
+/** `ids`: the booking's journey id and its booked unit's id, when a test needs ones it chose (e.g. not version 1-5 uuids, as the demo data's). */
+export async function makeStay(backend: RunningBackend, opts: { daysAhead?: number; adults?: number; nights?: number; ids?: { journey: string; bookedUnit: string } } = {}): Promise<Stay> {
   const tag = crypto.randomUUID().slice(0, 8);
   const checkin = addDays(todayInBudapest(), opts.daysAhead ?? 2);
   const checkout = addDays(checkin, opts.nights ?? 3);
@@ -65,7 +66,8 @@ export async function makeStay(backend: RunningBackend, opts: { daysAhead?: numb
         checkin,
         checkout,
         adults: opts.adults ?? 2,
-        booked_units: { data: [{ unit_id: unitId, adults: opts.adults ?? 2 }] },
+        ...(opts.ids ? { journey_id: opts.ids.journey } : {}),
+        booked_units: { data: [{ unit_id: unitId, adults: opts.adults ?? 2, ...(opts.ids ? { id: opts.ids.bookedUnit } : {}) }] },
       },
     },
   );
