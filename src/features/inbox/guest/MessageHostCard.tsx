@@ -1,7 +1,7 @@
 // "Message the host" on the guest journey page: the conversation with the host (the guest's
 // messages and the replies, never internal notes) and a box to write. New replies arrive by
 // polling while the card is open (the lean guest page has no realtime connection).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { GUEST_MESSAGE_MAX, guestMessageContract, guestThreadContract } from '@/lib/functions/inbox';
@@ -26,6 +26,14 @@ export function MessageHostCard({ journeyId }: JourneyCardProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ error: boolean; key: string } | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  // The card is server-rendered and hydrates when its chunk arrives: what the guest typed before
+  // that sits in the box without an onChange, and the next render would wipe it. Take it once.
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   const load = useCallback(async () => {
     const result = await callGuest(guestThreadContract, { journeyId });
@@ -85,7 +93,7 @@ export function MessageHostCard({ journeyId }: JourneyCardProps) {
       >
         <label className={styles.field}>
           <span>{t('guest.placeholder')}</span>
-          <textarea value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={GUEST_MESSAGE_MAX} />
+          <textarea ref={box} value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={GUEST_MESSAGE_MAX} />
         </label>
         {status ? (
           <p className={status.error ? styles.error : styles.success} role={status.error ? 'alert' : 'status'}>
