@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '@/test/render';
 import { callGuest } from './api';
+import type { JourneyCardProps } from '@/features/journey/cards';
 import { MessageHostCard } from './MessageHostCard';
 
 vi.mock('next/router', () => ({ useRouter: () => ({ locale: 'en' }) }));
@@ -14,6 +15,8 @@ vi.mock('./api', () => ({ callGuest: vi.fn() }));
 
 const JOURNEY_ID = '5f0c6d0e-8a47-4c1e-9d7b-2f1a3b4c5d6e';
 const sentAt = '2026-11-27T10:00:00.000Z';
+/** The card reads only the journey id; the rest of a card's props are not its concern. */
+const cardProps = { journeyId: JOURNEY_ID } as JourneyCardProps;
 
 let root: Root | undefined;
 afterEach(() => {
@@ -32,7 +35,7 @@ describe('MessageHostCard on a server-rendered journey page', () => {
     });
     const tree = (
       <I18nextProvider i18n={createTestI18n('en')}>
-        <MessageHostCard journeyId={JOURNEY_ID} />
+        <MessageHostCard {...cardProps} />
       </I18nextProvider>
     );
     const container = document.createElement('div');
