@@ -1,5 +1,6 @@
 // POST /v1/graphql batches: the cap on operations per batch (GRAPHQL_MAX_BATCH_OPERATIONS) refuses
 // a longer batch as a whole, before anything runs; batches within the cap run in order.
+// Persisted queries are refused as Hasura CE refuses them, before anything runs.
 import http from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 /** The router over an executor that records what it runs and answers {"data":{"n":<index>}}. */
-async function start(opts?: GraphqlHttpOptions): Promise<{ url: string; ran: GraphqlRequest[] }> {
+async function start(opts?: GraphqlHttpOptions, auth: AuthResult = { ok: true, session }): Promise<{ url: string; ran: GraphqlRequest[] }> {
   const ran: GraphqlRequest[] = [];
   const executor = {
     run: async (_s: EngineSession, request: GraphqlRequest) => {
@@ -24,7 +25,7 @@ async function start(opts?: GraphqlHttpOptions): Promise<{ url: string; ran: Gra
       return JSON.stringify({ data: { n: (request.variables as { n: number } | null)?.n ?? null } });
     },
   };
-  const authenticate = async (): Promise<AuthResult> => ({ ok: true, session });
+  const authenticate = async (): Promise<AuthResult> => auth;
   const app = express();
   app.use('/v1/graphql', graphqlRouter(executor, authenticate, opts));
   server = http.createServer(app);
@@ -75,5 +76,66 @@ describe('batch cap', () => {
     expect(r.status).toBe(400);
     expect(((await r.json()) as { errors: { message: string }[] }).errors[0].message).toBe('a batch may hold at most 2 operations; this one has 3');
     expect(ran).toHaveLength(2);
+  });
+});
+
+describe('persisted queries (Hasura CE: not kept, never run)', () => {
+  const refusal = { errors: [{ message: 'PersistedQueryNotSupported', extensions: { path: '$', code: 'not-supported' } }] };
+  const apq = (persistedQuery: unknown, extra: Record<string, unknown> = {}) => ({ query: '{ n }', variables: { n: 1 }, extensions: { persistedQuery }, ...extra });
+
+  it('refuses a request with the extension, even one that carries its query text', async () => {
+    const { url, ran } = await start();
+    for (const body of [apq({ version: 1, sha256Hash: 'ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38' }), { extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }]) {
+      const r = await post(url, body);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual(refusal);
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('runs requests whose extensions hold no persistedQuery key', async () => {
+    const { url, ran } = await start();
+    for (const extensions of [null, {}, { tracing: true }, 'persistedQuery']) {
+      expect(await (await post(url, { query: '{ n }', variables: { n: 2 }, extensions })).json()).toEqual({ data: { n: 2 } });
+    }
+    expect(ran).toHaveLength(4);
+  });
+
+  it('a malformed extension is a parse error, and nothing runs', async () => {
+    const { url, ran } = await start();
+    const cases: [unknown, string, string][] = [
+      [null, 'parsing PersistedQueryRequest failed, expected Object, but encountered Null', '$.extensions'],
+      ['abc', 'parsing PersistedQueryRequest failed, expected Object, but encountered String', '$.extensions'],
+      [{ sha256Hash: 'x' }, 'key "version" not found', '$.extensions.persistedQuery'],
+      [{ version: '1', sha256Hash: 'x' }, 'parsing Int failed, expected Number, but encountered String', '$.extensions.persistedQuery.version'],
+      [{ version: 1.5, sha256Hash: 'x' }, 'parsing Int failed, unexpected floating number 1.5', '$.extensions.persistedQuery.version'],
+      [{ version: 1 }, 'key "sha256Hash" not found', '$.extensions.persistedQuery'],
+      [{ version: 1, sha256Hash: ['x'] }, 'parsing Text failed, expected String, but encountered Array', '$.extensions.persistedQuery.sha256Hash'],
+    ];
+    for (const [pq, message, path] of cases) {
+      const r = await post(url, apq(pq));
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual({ errors: [{ message, extensions: { path, code: 'parse-failed' } }] });
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('inside a batch, an operation with the extension is run as a plain operation (Hasura reads a batch without it)', async () => {
+    const { url, ran } = await start();
+    expect(await (await post(url, [apq({ version: 1, sha256Hash: 'x' })])).json()).toEqual([{ data: { n: 1 } }]);
+    expect(ran).toHaveLength(1);
+  });
+
+  it('GET asks for a persisted query: refused after the session is checked; other methods 405', async () => {
+    const { url, ran } = await start();
+    const get = await fetch(`${url}?query=${encodeURIComponent('{ n }')}&extensions=${encodeURIComponent('{"persistedQuery":{"version":1,"sha256Hash":"x"}}')}`);
+    expect(get.status).toBe(200);
+    expect(await get.json()).toEqual(refusal);
+    expect((await fetch(url, { method: 'PUT' })).status).toBe(405);
+    expect(ran).toEqual([]);
+    const denied = { message: 'invalid x-hasura-admin-secret/x-hasura-access-key', extensions: { path: '$', code: 'access-denied' } };
+    const other = await start(undefined, { ok: false, error: denied });
+    expect(await (await fetch(other.url)).json()).toEqual({ errors: [denied] });
+    expect(await (await post(other.url, apq({ version: 1, sha256Hash: 'x' }))).json()).toEqual({ errors: [denied] });
   });
 });

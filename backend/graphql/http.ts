@@ -1,5 +1,6 @@
 // POST /v1/graphql: reads the body (size-limited), resolves the session from the headers and
-// answers with the JSON text the executor built; a JSON array body is a batch.
+// answers with the JSON text the executor built; a JSON array body is a batch. Persisted queries
+// (a POST with `extensions.persistedQuery`, any GET) are refused as Hasura CE refuses them.
 //
 // Limits:
 //   body size            MAX_BODY_BYTES (5 MiB): larger bodies answer 413 request-too-large.
@@ -12,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Executor } from './execute';
+import { PERSISTED_QUERY_NOT_SUPPORTED, persistedQueryAnswer } from './persistedQueries';
 import { lowerCaseHeaders } from './session';
 import type { AuthResult, GraphqlRequest, Headers } from './types';
 
@@ -102,10 +104,16 @@ export function graphqlRouter(
       sendJson(res, 200, errorBody('parse-failed', 'the request body must be a JSON object or an array of objects'));
       return;
     }
-    sendJson(res, 200, await executor.run(auth.session, body as GraphqlRequest));
+    sendJson(res, 200, persistedQueryAnswer(body as Record<string, unknown>) ?? await executor.run(auth.session, body as GraphqlRequest));
+  });
+  // Hasura serves GET only for persisted queries, which it (CE, Nhost Cloud) does not keep: after
+  // the session is checked, as for a POST.
+  router.get('/', async (req, res) => {
+    const auth = await authenticate(lowerCaseHeaders(req.headers));
+    sendJson(res, 200, auth.ok ? PERSISTED_QUERY_NOT_SUPPORTED : JSON.stringify({ errors: [auth.error] }));
   });
   router.all('/', (_req, res) => {
-    sendJson(res, 405, errorBody('method-not-allowed', 'only POST requests are supported on /v1/graphql'));
+    sendJson(res, 405, errorBody('method-not-allowed', 'only GET and POST requests are supported on /v1/graphql'));
   });
   // Body too large or unreadable: a Hasura-shaped error instead of the generic handler.
   router.use((err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -7,6 +7,7 @@ import type {
   BoolExpJson, FunctionMeta, Metadata, QualifiedName, RelationshipMeta, RootFieldName, TableMeta,
 } from './metadata';
 import { qualified, MetadataError } from './metadata';
+import { checkColumnComparisons } from './columnComparisons';
 
 export interface Column {
   name: string;
@@ -219,6 +220,7 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
       }
     }
   }
+  checkColumnComparisons(tables);
   const functions = meta.functions.map((fm) => trackFunction(fm, catalog, tables)).filter((f): f is TrackedFunction => f !== null);
   for (const f of functions) for (const r of f.permittedRoles) roles.add(r);
   return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: opts.inferFunctionPermissions ?? true };

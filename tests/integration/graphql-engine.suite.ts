@@ -310,9 +310,13 @@ export function defineEngineSuite(name: string, databaseUrl: () => Promise<strin
         expect((deepVars.body as { errors: GqlErr[] }).errors[0]).toMatchObject({ message: 'input values may be nested at most 64 levels deep', extensions: { code: 'validation-failed' } });
         const deepLiteral = await post({ query: `{ articles(where: ${'{_not: '.repeat(3000)}{}${'}'.repeat(3000)}) { id } }` }, admin);
         expect((deepLiteral.body as { errors: GqlErr[] }).errors[0].extensions?.code).toBe('validation-failed');
-        const get = await fetch(`${backend.url}/v1/graphql`);
-        expect(get.status).toBe(405);
-        expect(await get.json()).toMatchObject({ errors: [{ extensions: { code: 'method-not-allowed' } }] });
+        // GET is Hasura's persisted-query read, refused as Hasura CE refuses it; other methods 405.
+        const get = await fetch(`${backend.url}/v1/graphql`, { headers: admin });
+        expect(get.status).toBe(200);
+        expect(await get.json()).toMatchObject({ errors: [{ extensions: { code: 'not-supported' }, message: 'PersistedQueryNotSupported' }] });
+        const put = await fetch(`${backend.url}/v1/graphql`, { method: 'PUT', headers: admin });
+        expect(put.status).toBe(405);
+        expect(await put.json()).toMatchObject({ errors: [{ extensions: { code: 'method-not-allowed' } }] });
       });
 
       it('SQL metacharacters in every string are data, never SQL', async () => {

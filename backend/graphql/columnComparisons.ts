@@ -1,0 +1,78 @@
+// Checks, when the metadata loads, the column comparisons of permission filters and checks
+// (`_ceq`, `_cne`, `_cgt`, `_clt`, `_cgte`, `_clte`): their right side names a column of the row
+// being tested (`"col"`, `["col"]`) or of the row the permission is defined on (`["$", "col"]`),
+// of the same type, as Hasura reads them (Backends/Postgres/DDL/BoolExp.hs,
+// `decodeAndValidateRhsCol`). Hasura marks such a permission inconsistent and will not apply the
+// metadata; the engine refuses to start with it, instead of failing every request of that role.
+import type { QualifiedName } from './metadata';
+import { MetadataError, qualified } from './metadata';
+import type { Table } from './model';
+
+const COLUMN_COMPARISONS = new Set(['_ceq', '_cne', '_cneq', '_cgt', '_clt', '_cgte', '_clte']);
+const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Where {
+  tables: Map<string, Table>;
+  /** The table the permission is defined on (`$`). */
+  root: Table;
+  /** Names the permission in an error. */
+  label: string;
+}
+
+function rhsColumn(w: Where, current: Table, lhs: { name: string; sqlType: string }, op: string, rhs: unknown): void {
+  const fail = (why: string) => { throw new MetadataError(`${w.label}: ${op} on column "${lhs.name}": ${why}`); };
+  let table = current;
+  let name: unknown = rhs;
+  if (Array.isArray(rhs)) {
+    if (rhs.length === 0) fail('path cannot be empty');
+    else if (rhs.length === 1) name = rhs[0];
+    else if (rhs.length === 2 && rhs[0] === '$') [table, name] = [w.root, rhs[1]];
+    else fail('Relationship references are not supported in column comparison RHS');
+  } else if (typeof rhs !== 'string') {
+    fail('a boolean expression JSON must be either a string or an array');
+  }
+  if (typeof name !== 'string') return fail('a column name must be a string');
+  const col = table.columnsByName.get(name);
+  if (!col) return fail(`column operators can only compare postgres columns; "${name}" is not a column of ${table.key}`);
+  if (col.sqlType !== lhs.sqlType) fail(`incompatible column types: "${lhs.name}" has type "${lhs.sqlType}", but "${name}" has type "${col.sqlType}"`);
+}
+
+function walk(w: Where, t: Table, exp: unknown, depth: number): void {
+  if (!isObject(exp) || depth > 64) return;
+  for (const [rawKey, v] of Object.entries(exp)) {
+    const key = norm(rawKey);
+    if (key === '_and' || key === '_or') {
+      for (const x of Array.isArray(v) ? v : [v]) walk(w, t, x, depth + 1);
+    } else if (key === '_not') {
+      walk(w, t, v, depth + 1);
+    } else if (key === '_exists') {
+      if (!isObject(v) || !v._table) continue;
+      const q = qualified(v._table as QualifiedName | string);
+      const other = w.tables.get(`${q.schema}.${q.name}`);
+      if (other) walk(w, other, v._where, depth + 1);
+    } else if (t.columnsByName.has(key)) {
+      const col = t.columnsByName.get(key)!;
+      if (!isObject(v)) continue;
+      for (const [op, rhs] of Object.entries(v)) if (COLUMN_COMPARISONS.has(norm(op))) rhsColumn(w, t, col, norm(op), rhs);
+    } else {
+      const rel = t.relationships.get(key);
+      const remote = rel && w.tables.get(rel.remoteKey);
+      if (remote) walk(w, remote, v, depth + 1);
+    }
+  }
+}
+
+/** Throws MetadataError for the first permission whose column comparison Hasura would refuse. */
+export function checkColumnComparisons(tables: Map<string, Table>): void {
+  for (const t of tables.values()) {
+    const at = (kind: string, role: string, part: string) => ({ tables, root: t, label: `${kind} permission of role "${role}" on ${t.key} (${part})` });
+    for (const [role, p] of t.select) walk(at('select', role, 'filter'), t, p.filter, 0);
+    for (const [role, p] of t.insert) walk(at('insert', role, 'check'), t, p.check, 0);
+    for (const [role, p] of t.update) {
+      walk(at('update', role, 'filter'), t, p.filter, 0);
+      walk(at('update', role, 'check'), t, p.check, 0);
+    }
+    for (const [role, p] of t.delete) walk(at('delete', role, 'filter'), t, p.filter, 0);
+  }
+}

@@ -1,0 +1,132 @@
+// Column comparisons in permissions (`_ceq` `_cne` `_cgt` `_cgte` `_clt` `_clte`, Hasura's `$`
+// spelling too), attacked with real access tokens: a transfer is visible, insertable, updatable or
+// deletable only when its amount compares as the permission says with its account's limit or
+// balance (`["$", "amount"]`: the transfer, the row the permission is defined on, however deep the
+// comparison sits), or with another column of the same row (`"fee"`, `["amount"]`). The client's
+// own `where` has no column comparisons (as Hasura), and metadata whose comparison Hasura would
+// mark inconsistent does not load.
+// Data (fixtures/columnComparisons): accounts 1 (balance 120, limit 100) and 2 (balance 10,
+// limit 50); transfers t1 (1, 100, fee 5), t2 (1, 50, fee 60), t3 (2, 50, fee 0), t4 (2, 80, fee 80),
+// t5 (1, 150, fee 1).
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCatalog, testMetadata } from '../__fixtures__/model';
+import type { Metadata } from '../metadata';
+import { MetadataError } from '../metadata';
+import { buildModel } from '../model';
+import { askAs, refused } from './attackClient';
+import { startClassEngine, type ClassEngine } from './runner';
+
+let engine: ClassEngine;
+beforeAll(async () => {
+  engine = await startClassEngine('columnComparisons', path.join(__dirname, 'fixtures/columnComparisons/nhost'));
+}, 120_000);
+afterAll(async () => {
+  await engine?.close();
+});
+
+const ask = async (role: string, query: string, variables?: Record<string, unknown>) => askAs(engine, await engine.token(role), query, variables);
+const notes = async (role: string, where = '{}') => {
+  const a = await ask(role, `{ transfer(where: ${where}, order_by: {id: asc}) { note } }`);
+  expect(a.errors).toBeUndefined();
+  return (a.data?.transfer as { note: string }[]).map((r) => r.note);
+};
+/** Every transfer as the admin sees it: what a refused write must leave as it was. */
+const allRows = async () => (await engine.post({ query: '{ transfer(order_by: {id: asc}) { note account_id amount } }' }, {})).body;
+
+describe('reading: each operator compares the account with the row the permission is on', () => {
+  it.each([
+    ['ceq', ['t1', 't3']],
+    ['cne', ['t2', 't4', 't5']],
+    ['cgt', ['t2']],
+    ['cgte', ['t1', 't2', 't3']],
+    ['clt', ['t4', 't5']],
+    ['clte', ['t1', 't3', 't4', 't5']],
+    ['dollar', ['t2']],
+    ['same_row', ['t2', 't4']],
+  ])('%s sees %j', async (role, expected) => {
+    expect(await notes(role)).toEqual(expected);
+  });
+
+  it('a where or a primary key reaches no row the comparison refuses', async () => {
+    expect(await notes('cgt', '{_or: [{note: {_eq: "t1"}}, {note: {_neq: "t1"}}]}')).toEqual(['t2']);
+    const byPk = await ask('ceq', '{ a: transfer_by_pk(id: 2) { note } b: transfer_by_pk(id: 1) { note } }');
+    expect(byPk).toEqual({ data: { a: null, b: { note: 't1' } } });
+    // A relationship the role may not follow gives no way around the filter.
+    refused(await ask('ceq', '{ transfer { account { limit_amount } } }'), "field 'account' not found in type: 'transfer'");
+  });
+
+  it("the client's where has no column comparisons", async () => {
+    refused(await ask('payer', '{ transfer(where: {amount: {_ceq: "fee"}}) { id } }'), "field '_ceq' not found in type: 'Int_comparison_exp'");
+    refused(await ask('payer', '{ transfer(where: {amount: {_clt: ["$", "fee"]}}) { id } }'), "field '_clt' not found in type: 'Int_comparison_exp'");
+  });
+
+  it('a hidden column is not readable, and a forged token reads nothing', async () => {
+    refused(await ask('ceq', '{ transfer { fee } }'), "field 'fee' not found in type: 'transfer'");
+    const forged = await engine.token('cne', {}, 'forged');
+    refused(await askAs(engine, forged, '{ transfer { note } }'), /Could not verify JWT/, 'invalid-jwt');
+  });
+});
+
+describe('writing: the check compares the new row with its account', () => {
+  it('inserts only what the account balance covers; a refused insert writes nothing', async () => {
+    await engine.reset();
+    const before = await allRows();
+    const insert = 'mutation($a: Int!, $n: Int!) { insert_transfer(objects: [{account_id: $a, amount: $n, note: "new"}]) { affected_rows } }';
+    refused(await ask('payer', insert, { a: 1, n: 121 }), 'check constraint of an insert/update permission has failed', 'permission-error');
+    refused(await ask('payer', insert, { a: 2, n: 11 }), 'check constraint of an insert/update permission has failed', 'permission-error');
+    // One row of a batch over the balance refuses the whole batch.
+    refused(await ask('payer', 'mutation { insert_transfer(objects: [{account_id: 1, amount: 1}, {account_id: 2, amount: 500}]) { affected_rows } }'), 'check constraint of an insert/update permission has failed', 'permission-error');
+    // Wrong types never reach SQL as text; nothing is written.
+    refused(await ask('payer', insert, { a: 1, n: 'maybe' }), /./, 'data-exception');
+    refused(await ask('payer', 'mutation { insert_transfer(objects: [{account_id: 1, amount: 5, fee: 0}]) { affected_rows } }'), "field 'fee' not found in type: 'transfer_insert_input'");
+    expect(await allRows()).toEqual(before);
+    expect(await ask('payer', insert, { a: 1, n: 120 })).toEqual({ data: { insert_transfer: { affected_rows: 1 } } });
+  });
+
+  it('updates only rows the balance covers, and refuses an update that would exceed it', async () => {
+    await engine.reset();
+    const before = await allRows();
+    refused(await ask('payer', 'mutation { update_transfer(where: {note: {_eq: "t2"}}, _set: {amount: 130}) { affected_rows } }'), 'check constraint of an insert/update permission has failed', 'permission-error');
+    expect(await allRows()).toEqual(before);
+    const all = await ask('payer', 'mutation { update_transfer(where: {}, _set: {note: "seen"}) { affected_rows returning { id } } }');
+    expect(all).toEqual({ data: { update_transfer: { affected_rows: 2, returning: [{ id: 1 }, { id: 2 }] } } });
+  });
+
+  it('deletes only rows over the account limit', async () => {
+    await engine.reset();
+    const gone = await ask('payer', 'mutation { delete_transfer(where: {}) { affected_rows returning { note } } }');
+    expect(gone).toEqual({ data: { delete_transfer: { affected_rows: 2, returning: [{ note: 't4' }, { note: 't5' }] } } });
+    expect(await notes('payer')).toEqual(['t1', 't2', 't3']);
+  });
+});
+
+describe('metadata Hasura would mark inconsistent does not load', () => {
+  // The unit model: posts(id integer, owner_id uuid, title text, likes bigint, secret text) -> users(id uuid, name text).
+  const withFilter = (filter: Record<string, unknown>): Metadata => {
+    const m = testMetadata();
+    const posts = m.tables.find((t) => t.table.name === 'posts')!;
+    posts.select_permissions = [{ role: 'user', permission: { columns: ['id'], filter } }];
+    return m;
+  };
+  const load = (filter: Record<string, unknown>) => () => buildModel(withFilter(filter), testCatalog(), { stringifyNumerics: true });
+
+  it('accepts a column of the same type, of this row or of the root row', () => {
+    expect(load({ owner: { id: { _ceq: ['$', 'owner_id'] } } })).not.toThrow();
+    expect(load({ title: { $cne: 'secret' } })).not.toThrow();
+    expect(load({ _and: [{ title: { _clte: ['secret'] } }] })).not.toThrow();
+  });
+
+  it.each([
+    [{ id: { _ceq: 'likes' } }, 'incompatible column types: "id" has type "integer", but "likes" has type "bigint"'],
+    [{ owner: { name: { _cgt: ['$', 'id'] } } }, 'incompatible column types: "name" has type "text", but "id" has type "integer"'],
+    [{ title: { _ceq: 'nope' } }, '"nope" is not a column of public.posts'],
+    [{ owner: { id: { _ceq: ['$', 'owner'] } } }, '"owner" is not a column of public.posts'],
+    [{ title: { _ceq: [] } }, 'path cannot be empty'],
+    [{ title: { _ceq: ['owner', 'name'] } }, 'Relationship references are not supported in column comparison RHS'],
+    [{ _not: { title: { _cne: 5 } } }, 'a boolean expression JSON must be either a string or an array'],
+  ])('%j', (filter, message) => {
+    expect(load(filter)).toThrow(MetadataError);
+    expect(load(filter)).toThrow(message);
+  });
+});
