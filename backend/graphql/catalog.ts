@@ -76,7 +76,13 @@ export const tableKey = (schema: string, name: string) => `${schema}.${name}`;
 
 const EXCLUDED = `('pg_catalog','information_schema','pg_toast')`;
 
-export async function readCatalog(db: Queryable): Promise<Catalog> {
+/**
+ * `functions`: the only functions to read ("schema.name" keys), e.g. those the metadata tracks or
+ * uses as computed fields. Reading every function costs far more than reading the tables (a
+ * database with extensions holds hundreds, each with correlated lookups of its argument types),
+ * and a project tracks few or none. Without it, every function is read.
+ */
+export async function readCatalog(db: Queryable, only: { functions?: readonly string[] } = {}): Promise<Catalog> {
   const cols = await db.query<{
     schema: string; table: string; kind: string; column: string; sql_type: string; typname: string; typtype: string;
     elem: string | null; notnull: boolean; hasdef: boolean; generated: boolean; enum_values: string[] | null; updatable: number | null;
@@ -136,6 +142,8 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
   }
   // Unique indexes (not constraints) also count as on_conflict targets only when they are constraints; skip.
 
+  const functions = new Map<string, CatalogFunction>();
+  if (only.functions?.length === 0) return { tables, functions };
   const fns = await db.query<{
     schema: string; name: string; arg_names: string[] | null; arg_types: string[]; arg_typnames: string[]; ndefaults: number;
     retset: boolean; ret_schema: string; ret_typname: string; ret_is_table: boolean; volatility: string;
@@ -149,8 +157,7 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
     JOIN pg_namespace n ON n.oid = p.pronamespace
     JOIN pg_type rt ON rt.oid = p.prorettype
     JOIN pg_namespace rn ON rn.oid = rt.typnamespace
-    WHERE n.nspname NOT IN ${EXCLUDED} AND p.prokind = 'f'`);
-  const functions = new Map<string, CatalogFunction>();
+    WHERE n.nspname NOT IN ${EXCLUDED} AND p.prokind = 'f'${only.functions ? ` AND (n.nspname || '.' || p.proname) = ANY($1::text[])` : ''}`, only.functions ? [only.functions] : undefined);
   for (const r of fns.rows) {
     functions.set(tableKey(r.schema, r.name), {
       schema: r.schema, name: r.name, argNames: r.arg_names ?? [], argTypes: r.arg_types, argTypnames: r.arg_typnames,

@@ -5,10 +5,10 @@ import { printSchema } from 'graphql';
 import type { BackendConfig } from '../config';
 import type { BackendContext, GraphqlEngine, Headers } from '../context';
 import { openDb, migrate, type Queryable } from '../db';
-import { readCatalog } from './catalog';
+import { readCatalog, tableKey } from './catalog';
 import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
-import { loadMetadata, type Metadata } from './metadata';
+import { loadMetadata, qualified, type Metadata } from './metadata';
 import { buildModel, quoteIdent, type Model } from './model';
 import { authenticate, VerifiedTokens } from './session';
 import { readNhostToml } from '../auth/settings';
@@ -51,10 +51,16 @@ export function inferFunctionPermissions(projectDir: string, opts: EngineOptions
   return booleanSetting(settings?.inferFunctionPermissions) ?? true;
 }
 
+/** The functions the metadata names: tracked ones and those behind computed fields ("schema.name"). */
+function metadataFunctions(m: Metadata): string[] {
+  const names = [...m.functions.map((f) => f.function), ...m.tables.flatMap((t) => (t.computed_fields ?? []).map((cf) => cf.definition.function))];
+  return [...new Set(names.map((n) => { const q = qualified(n); return tableKey(q.schema, q.name); }))];
+}
+
 export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions, edit?: (m: Metadata) => Metadata): Promise<Model> {
   const loaded = loadMetadata(projectDir);
   const metadata = edit ? edit(loaded) : loaded;
-  const catalog = await readCatalog(db);
+  const catalog = await readCatalog(db, { functions: metadataFunctions(metadata) });
   const model = buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: inferFunctionPermissions(projectDir, opts) });
   for (const t of model.tables.values()) {
     if (!t.enumValues || !t.primaryKey || t.primaryKey.length !== 1) continue;

@@ -63,7 +63,7 @@ describe.each(classes)('%s', (name) => {
   let lastFile: string | undefined;
   let closed = false;
   beforeAll(async () => {
-    engine = await startClassEngine(name, undefined, info.engine, shared);
+    engine = await startClassEngine(name, undefined, info.engine, shared, { resettable: info.reset === 'file' });
   }, 120_000);
   afterAll(async () => {
     if (!closed) await engine?.close();

@@ -1,0 +1,2 @@
+CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL);
+INSERT INTO users (name) VALUES ('Alyssa'), ('Ben');
