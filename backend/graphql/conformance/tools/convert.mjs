@@ -243,7 +243,8 @@ function parseClass(cls) {
   const { module, name } = cls;
   const { decorators, body } = classBody(module, name);
   const text = body.join('\n');
-  const dir = /def dir\(cls\):\s*\n\s*return\s+['"]([^'"]+)['"]/.exec(text)?.[1]?.replace(/\/$/, '');
+  // `cls.dir`: a class without dir() (its file path is written out in the method).
+  const dir = cls.dir ?? /def dir\(cls\):\s*\n\s*return\s+['"]([^'"]+)['"]/.exec(text)?.[1]?.replace(/\/$/, '');
   if (!dir) throw new Error(`${name}: no dir()`);
   // Test methods in order; a method marked skip/xfail keeps its files, marked skip.
   const files = [];
@@ -347,7 +348,8 @@ for (const cls of CLASSES) {
   const info = parseClass(cls);
   const dir = path.join(OUT, cls.name);
   const suite = { name: cls.name, dropTables: cls.dropTables, sqlEdits: cls.sqlEdits };
-  const ops = info.setup.flatMap((f) => flatten(load(f)));
+  // `cls.setupOps`: a setup the class runs from Python (a fixture's `v1q`), as data.
+  const ops = [...info.setup.flatMap((f) => flatten(load(f))), ...flatten(cls.setupOps ?? [])];
   let project;
   try {
     project = convertSetup(ops, suite);
