@@ -17,6 +17,8 @@ export interface CatalogColumn {
   /** Generated or identity ALWAYS: never insertable. */
   generated: boolean;
   enumValues: string[] | null;
+  /** COMMENT ON COLUMN (the field's description unless metadata gives one). */
+  comment?: string | null;
 }
 
 export interface CatalogConstraint {
@@ -49,6 +51,8 @@ export interface CatalogTable {
   primaryKey: CatalogConstraint | null;
   uniques: CatalogConstraint[];
   foreignKeys: CatalogForeignKey[];
+  /** COMMENT ON TABLE/VIEW. */
+  comment?: string | null;
 }
 
 export interface CatalogFunction {
@@ -65,6 +69,8 @@ export interface CatalogFunction {
   /** Set for functions returning a table's row type. */
   returnsTable: boolean;
   volatility: 'i' | 's' | 'v';
+  /** COMMENT ON FUNCTION. */
+  comment?: string | null;
 }
 
 export interface Catalog {
@@ -86,6 +92,7 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly st
   const cols = await db.query<{
     schema: string; table: string; kind: string; column: string; sql_type: string; typname: string; typtype: string;
     elem: string | null; notnull: boolean; hasdef: boolean; generated: boolean; enum_values: string[] | null; updatable: number | null;
+    comment: string | null; table_comment: string | null;
   }>(`
     SELECT n.nspname AS schema, c.relname AS table, c.relkind::text AS kind, a.attname AS column,
            -- As Hasura's pg_table_metadata.sql: bits 4 update, 8 insert, 16 delete (triggers included).
@@ -94,7 +101,8 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly st
            et.typname AS elem, a.attnotnull AS notnull,
            (a.atthasdef OR a.attidentity <> '') AS hasdef,
            (a.attgenerated <> '' OR a.attidentity = 'a') AS generated,
-           CASE WHEN t.typtype = 'e' THEN (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = t.oid) END AS enum_values
+           CASE WHEN t.typtype = 'e' THEN (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = t.oid) END AS enum_values,
+           col_description(c.oid, a.attnum) AS comment, obj_description(c.oid, 'pg_class') AS table_comment
     FROM pg_attribute a
     JOIN pg_class c ON c.oid = a.attrelid
     JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -110,13 +118,14 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly st
     if (!t) {
       const u = r.updatable;
       const view = u === null ? null : { updatable: (u & 4) === 4, insertable: (u & 8) === 8, deletable: (u & 16) === 16 };
-      t = { schema: r.schema, name: r.table, kind: r.kind, view, columns: [], primaryKey: null, uniques: [], foreignKeys: [] };
+      t = { schema: r.schema, name: r.table, kind: r.kind, view, columns: [], primaryKey: null, uniques: [], foreignKeys: [], comment: null };
       tables.set(key, t);
     }
     t.columns.push({
       name: r.column, sqlType: r.sql_type, typname: r.typname, typtype: r.typtype, elemTypname: r.elem,
-      notNull: r.notnull, hasDefault: r.hasdef, generated: r.generated, enumValues: r.enum_values,
+      notNull: r.notnull, hasDefault: r.hasdef, generated: r.generated, enumValues: r.enum_values, comment: r.comment,
     });
+    if (r.table_comment !== null) t.comment = r.table_comment;
   }
 
   const cons = await db.query<{
@@ -146,13 +155,14 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly st
   if (only.functions?.length === 0) return { tables, functions };
   const fns = await db.query<{
     schema: string; name: string; arg_names: string[] | null; arg_types: string[]; arg_typnames: string[]; ndefaults: number;
-    retset: boolean; ret_schema: string; ret_typname: string; ret_is_table: boolean; volatility: string;
+    retset: boolean; ret_schema: string; ret_typname: string; ret_is_table: boolean; volatility: string; comment: string | null;
   }>(`
     SELECT n.nspname AS schema, p.proname AS name, p.proargnames AS arg_names,
            ARRAY(SELECT format_type(x, NULL) FROM unnest(p.proargtypes) WITH ORDINALITY u(x, i) ORDER BY i) AS arg_types,
            ARRAY(SELECT t.typname::text FROM unnest(p.proargtypes) WITH ORDINALITY u(x, i) JOIN pg_type t ON t.oid = u.x ORDER BY i) AS arg_typnames,
            p.pronargdefaults AS ndefaults, p.proretset AS retset, rn.nspname AS ret_schema, rt.typname AS ret_typname,
-           (rt.typtype = 'c' AND rt.typrelid <> 0) AS ret_is_table, p.provolatile::text AS volatility
+           (rt.typtype = 'c' AND rt.typrelid <> 0) AS ret_is_table, p.provolatile::text AS volatility,
+           obj_description(p.oid, 'pg_proc') AS comment
     FROM pg_proc p
     JOIN pg_namespace n ON n.oid = p.pronamespace
     JOIN pg_type rt ON rt.oid = p.prorettype
@@ -162,7 +172,7 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly st
     functions.set(tableKey(r.schema, r.name), {
       schema: r.schema, name: r.name, argNames: r.arg_names ?? [], argTypes: r.arg_types, argTypnames: r.arg_typnames,
       argsWithDefault: Number(r.ndefaults), returnsSet: r.retset, returnSchema: r.ret_schema, returnTypname: r.ret_typname,
-      returnsTable: r.ret_is_table, volatility: r.volatility as CatalogFunction['volatility'],
+      returnsTable: r.ret_is_table, volatility: r.volatility as CatalogFunction['volatility'], comment: r.comment,
     });
   }
   return { tables, functions };

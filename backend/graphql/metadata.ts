@@ -14,6 +14,8 @@ export type RootFieldName = string | { name?: string | null; comment?: string | 
 
 export interface TableConfiguration {
   custom_name?: string | null;
+  /** The type's description ("" for none); absent: the database comment, else Hasura's default. */
+  comment?: string | null;
   custom_root_fields?: Record<string, RootFieldName>;
   column_config?: Record<string, { custom_name?: string | null; comment?: string | null }>;
   custom_column_names?: Record<string, string>;
@@ -32,6 +34,7 @@ export interface RelationshipMeta {
 export interface ComputedFieldMeta {
   name: string;
   definition: { function: QualifiedName | string; table_argument?: string; session_argument?: string };
+  comment?: string | null;
 }
 
 export interface SelectPermission {

@@ -12,6 +12,8 @@ import { checkColumnComparisons } from './columnComparisons';
 export interface Column {
   name: string;
   gqlName: string;
+  /** Introspection description (metadata comment, else the database's, else none). */
+  description: string | null;
   sqlType: string;
   /** GraphQL scalar (or enum type) name. */
   scalar: string;
@@ -46,6 +48,7 @@ export interface Relationship {
 
 export interface ComputedField {
   name: string;
+  description: string | null;
   fn: CatalogFunction;
   tableArg: string | null;
   sessionArg: string | null;
@@ -96,6 +99,9 @@ export interface Table {
   sql: string;
   gqlName: string;
   roots: Record<RootKind, string>;
+  /** Introspection descriptions: of the object type, and of each root field. */
+  description: string | null;
+  rootDescriptions: Record<RootKind, string | null>;
   columns: Column[];
   columnsByName: Map<string, Column>;
   columnsByGql: Map<string, Column>;
@@ -198,7 +204,8 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
       if (!fn) throw new MetadataError(`computed field "${cf.name}": function ${fq.schema}.${fq.name} not found`);
       const retKey = fn.returnsTable ? tableKey(fn.returnSchema, fn.returnTypname) : null;
       t.computed.set(cf.name, {
-        name: cf.name, fn, tableArg: cf.definition.table_argument ?? null, sessionArg: cf.definition.session_argument ?? null,
+        name: cf.name, fn,
+        description: described(cf.comment, fn.comment ?? `A computed field, executes function "${displayName(fq.schema, fq.name)}"`), tableArg: cf.definition.table_argument ?? null, sessionArg: cf.definition.session_argument ?? null,
         returnsTableKey: retKey && tables.has(retKey) ? retKey : null,
         scalar: fn.returnsTable ? null : scalarName(fn.returnTypname),
         hasInputArgs: fn.argTypes.some((_t, i) => !isImplicitArg(fn, i, cf.definition.table_argument ?? null, cf.definition.session_argument ?? null)),
@@ -232,11 +239,44 @@ export function isImplicitArg(fn: CatalogFunction, i: number, tableArg: string |
   return (tableArg ? name === tableArg : i === 0) || (sessionArg !== null && name === sessionArg);
 }
 
+/**
+ * Hasura's Comment: a metadata comment given (even "", which means none) wins; absent or null, the
+ * automatic one (the database's comment, or Hasura's default text).
+ */
+function described(explicit: string | null | undefined, automatic: string | null): string | null {
+  if (explicit === undefined || explicit === null) return automatic;
+  return explicit === '' ? null : explicit;
+}
+
+/** A table or function as Hasura names it in texts: bare in `public`, else schema.name. */
+const displayName = (schema: string, name: string) => (schema === 'public' ? name : `${schema}.${name}`);
+
+/** Hasura's default root field descriptions (GraphQL/Schema/Build.hs, Update/Batch.hs). */
+const ROOT_DESCRIPTIONS: Record<RootKind, (t: string) => string> = {
+  select: (t) => `fetch data from the table: "${t}"`,
+  select_by_pk: (t) => `fetch data from the table: "${t}" using primary key columns`,
+  select_aggregate: (t) => `fetch aggregated fields from the table: "${t}"`,
+  select_stream: (t) => `fetch data from the table in a streaming manner: "${t}"`,
+  insert: (t) => `insert data into the table: "${t}"`,
+  insert_one: (t) => `insert a single row into the table: "${t}"`,
+  update: (t) => `update data of the table: "${t}"`,
+  update_by_pk: (t) => `update single row of the table: "${t}"`,
+  update_many: (t) => `update multiples rows of table: "${t}"`,
+  delete: (t) => `delete data from the table: "${t}"`,
+  delete_by_pk: (t) => `delete single row from the table: "${t}"`,
+};
+
 function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
   const cfg = tm.configuration ?? {};
   const gqlName = cfg.custom_name ?? (ct.schema === 'public' ? ct.name : `${ct.schema}_${ct.name}`);
   const crf = cfg.custom_root_fields ?? {};
   const r = (k: RootKind, dflt: string) => rootName(crf[k]) ?? dflt;
+  const shown = displayName(ct.schema, ct.name);
+  const rootComment = (k: RootKind) => {
+    const v = crf[k];
+    return described(v && typeof v === 'object' ? v.comment : undefined, ROOT_DESCRIPTIONS[k](shown));
+  };
+  const kinds = Object.keys(ROOT_DESCRIPTIONS) as RootKind[];
   const columns = ct.columns.map((c) => makeColumn(c, cfg, stringify));
   return {
     key: tableKey(ct.schema, ct.name),
@@ -244,6 +284,8 @@ function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
     name: ct.name,
     sql: `${quoteIdent(ct.schema)}.${quoteIdent(ct.name)}`,
     gqlName,
+    description: described(cfg.comment, ct.comment ?? `columns and relationships of "${shown}"`),
+    rootDescriptions: Object.fromEntries(kinds.map((k) => [k, rootComment(k)])) as Record<RootKind, string | null>,
     roots: {
       select: r('select', gqlName),
       select_by_pk: r('select_by_pk', `${gqlName}_by_pk`),
@@ -280,6 +322,7 @@ function makeColumn(c: CatalogColumn, cfg: NonNullable<TableMeta['configuration'
   return {
     name: c.name,
     gqlName,
+    description: described(cfg.column_config?.[c.name]?.comment, c.comment ?? null),
     sqlType: c.sqlType,
     scalar: scalarName(c.typname, c.elemTypname),
     isArray: c.elemTypname !== null,

@@ -4,7 +4,7 @@
 // balance (`["$", "amount"]`: the transfer, the row the permission is defined on, however deep the
 // comparison sits), or with another column of the same row (`"fee"`, `["amount"]`). The client's
 // own `where` has no column comparisons (as Hasura), and metadata whose comparison Hasura would
-// mark inconsistent does not load.
+// mark inconsistent does not load. Database comments (descriptions) show only on what a role reads.
 // Data (fixtures/columnComparisons): accounts 1 (balance 120, limit 100) and 2 (balance 10,
 // limit 50); transfers t1 (1, 100, fee 5), t2 (1, 50, fee 60), t3 (2, 50, fee 0), t4 (2, 80, fee 80),
 // t5 (1, 150, fee 1).
@@ -65,6 +65,24 @@ describe('reading: each operator compares the account with the row the permissio
     refused(await ask('ceq', '{ transfer { fee } }'), "field 'fee' not found in type: 'transfer'");
     const forged = await engine.token('cne', {}, 'forged');
     refused(await askAs(engine, forged, '{ transfer { note } }'), /Could not verify JWT/, 'invalid-jwt');
+  });
+});
+
+describe('descriptions (database comments) in introspection', () => {
+  const schemaText = async (role: string) => JSON.stringify(await ask(role, '{ __schema { types { name description fields { name description } } } }'));
+
+  it('a role sees the comments of the columns it may read, never of hidden columns', async () => {
+    const ceq = await schemaText('ceq');
+    expect(ceq).toContain('visible note comment');
+    expect(ceq).not.toContain('hidden fee comment');
+    expect(ceq).not.toContain('hidden balance comment');
+    // ceq may not read account at all: neither its type nor its comment is there.
+    expect(ceq).not.toContain('accounts: internal limits');
+    const reader = await schemaText('reader');
+    expect(reader).toContain('accounts: internal limits');
+    expect(reader).not.toContain('hidden balance comment');
+    const admin = JSON.stringify((await engine.post({ query: '{ __type(name: "transfer") { fields { name description } } }' }, {})).body);
+    expect(admin).toContain('hidden fee comment');
   });
 });
 

@@ -111,12 +111,12 @@ export class RoleSchemaBuilder {
     for (const t of this.model.tables.values()) {
       if (!this.canSelect(t)) continue;
       const obj = this.objectType(t);
-      fields[t.roots.select] = withInfo({ type: list(obj), args: this.selectArgs(t) }, { kind: 'root', root: 'select', table: t });
+      fields[t.roots.select] = withInfo({ type: list(obj), args: this.selectArgs(t), description: t.rootDescriptions.select }, { kind: 'root', root: 'select', table: t });
       if (this.canAggregate(t)) {
-        fields[t.roots.select_aggregate] = withInfo({ type: new GraphQLNonNull(this.aggregateType(t)), args: this.selectArgs(t) }, { kind: 'root', root: 'select_aggregate', table: t });
+        fields[t.roots.select_aggregate] = withInfo({ type: new GraphQLNonNull(this.aggregateType(t)), args: this.selectArgs(t), description: t.rootDescriptions.select_aggregate }, { kind: 'root', root: 'select_aggregate', table: t });
       }
       const pk = this.pkColumns(t);
-      if (pk) fields[t.roots.select_by_pk] = withInfo({ type: obj, args: this.pkArgs(pk) }, { kind: 'root', root: 'select_by_pk', table: t });
+      if (pk) fields[t.roots.select_by_pk] = withInfo({ type: obj, args: this.pkArgs(pk), description: t.rootDescriptions.select_by_pk }, { kind: 'root', root: 'select_by_pk', table: t });
       void subscription;
     }
     for (const fn of this.model.functions) {
@@ -201,7 +201,7 @@ export class RoleSchemaBuilder {
   objectType(t: Table): GraphQLObjectType {
     return this.once(`obj:${t.key}`, () => new GraphQLObjectType({
       name: t.gqlName,
-      description: `columns and relationships of "${t.schema === 'public' ? t.name : `${t.schema}.${t.name}`}"`,
+      description: t.description,
       fields: () => this.objectFields(t),
     }));
   }
@@ -213,18 +213,18 @@ export class RoleSchemaBuilder {
       const type = this.s.scalar(c.scalar);
       // json and jsonb columns take Hasura's `path` argument (a part of the value).
       const args = c.scalar === 'json' || c.scalar === 'jsonb' ? { path: { type: GraphQLString, description: 'JSON select path' } } : undefined;
-      fields[c.gqlName] = withInfo({ type: c.notNull ? new GraphQLNonNull(type) : type, args }, { kind: 'column', column: c });
+      fields[c.gqlName] = withInfo({ type: c.notNull ? new GraphQLNonNull(type) : type, args, description: c.description }, { kind: 'column', column: c });
     }
     for (const rel of t.relationships.values()) {
       const remote = this.table(rel.remoteKey);
       if (!this.canSelect(remote)) continue;
       if (rel.kind === 'object') {
         const ot = this.objectType(remote);
-        fields[rel.name] = withInfo({ type: rel.nonNull ? new GraphQLNonNull(ot) : ot }, { kind: 'objrel', rel, table: remote });
+        fields[rel.name] = withInfo({ type: rel.nonNull ? new GraphQLNonNull(ot) : ot, description: 'An object relationship' }, { kind: 'objrel', rel, table: remote });
       } else {
-        fields[rel.name] = withInfo({ type: list(this.objectType(remote)), args: this.selectArgs(remote) }, { kind: 'arrrel', rel, table: remote });
+        fields[rel.name] = withInfo({ type: list(this.objectType(remote)), args: this.selectArgs(remote), description: 'An array relationship' }, { kind: 'arrrel', rel, table: remote });
         if (this.canAggregate(remote)) {
-          fields[`${rel.name}_aggregate`] = withInfo({ type: new GraphQLNonNull(this.aggregateType(remote)), args: this.selectArgs(remote) }, { kind: 'arrrel_agg', rel, table: remote });
+          fields[`${rel.name}_aggregate`] = withInfo({ type: new GraphQLNonNull(this.aggregateType(remote)), args: this.selectArgs(remote), description: 'An aggregate relationship' }, { kind: 'arrrel_agg', rel, table: remote });
         }
       }
     }
@@ -234,9 +234,9 @@ export class RoleSchemaBuilder {
       if (cf.returnsTableKey) {
         const remote = this.table(cf.returnsTableKey);
         if (!this.canSelect(remote)) continue;
-        fields[cf.name] = withInfo({ type: list(this.objectType(remote)), args: { ...fnArgs, ...this.selectArgs(remote) } }, { kind: 'computed', cf, table: remote });
+        fields[cf.name] = withInfo({ type: list(this.objectType(remote)), args: { ...fnArgs, ...this.selectArgs(remote) }, description: cf.description }, { kind: 'computed', cf, table: remote });
       } else if (cf.scalar && perm?.computed.has(cf.name)) {
-        fields[cf.name] = withInfo({ type: this.s.scalar(cf.scalar), args: fnArgs }, { kind: 'computed', cf, table: null });
+        fields[cf.name] = withInfo({ type: this.s.scalar(cf.scalar), args: fnArgs, description: cf.description }, { kind: 'computed', cf, table: null });
       }
     }
     return fields;
@@ -442,28 +442,28 @@ export class RoleSchemaBuilder {
         const onConflict = this.onConflict(t);
         const args: GraphQLFieldConfigArgumentMap = { objects: { type: nonNullList(this.insertInput(t)), description: 'the rows to be inserted' } };
         if (onConflict) args.on_conflict = { type: onConflict, description: 'upsert condition' };
-        fields[t.roots.insert] = withInfo({ type: this.mutationResponse(t), args }, { kind: 'root', root: 'insert', table: t });
+        fields[t.roots.insert] = withInfo({ type: this.mutationResponse(t), args, description: t.rootDescriptions.insert }, { kind: 'root', root: 'insert', table: t });
         if (canSel) {
           const oneArgs: GraphQLFieldConfigArgumentMap = { object: { type: new GraphQLNonNull(this.insertInput(t)), description: 'the row to be inserted' } };
           if (onConflict) oneArgs.on_conflict = { type: onConflict, description: 'upsert condition' };
-          fields[t.roots.insert_one] = withInfo({ type: this.objectType(t), args: oneArgs }, { kind: 'root', root: 'insert_one', table: t });
+          fields[t.roots.insert_one] = withInfo({ type: this.objectType(t), args: oneArgs, description: t.rootDescriptions.insert_one }, { kind: 'root', root: 'insert_one', table: t });
         }
       }
       const upd = t.mutable.update && updatePerm(t, this.role, this.backendOnly);
       if (upd && canSel) {
         const ops = this.updateOps(t);
-        fields[t.roots.update] = withInfo({ type: this.mutationResponse(t), args: { ...ops, where: { type: new GraphQLNonNull(this.boolExp(t)), description: 'filter the rows which have to be updated' } } }, { kind: 'root', root: 'update', table: t });
+        fields[t.roots.update] = withInfo({ type: this.mutationResponse(t), args: { ...ops, where: { type: new GraphQLNonNull(this.boolExp(t)), description: 'filter the rows which have to be updated' } }, description: t.rootDescriptions.update }, { kind: 'root', root: 'update', table: t });
         const pk = this.pkColumns(t);
         if (pk) {
-          fields[t.roots.update_by_pk] = withInfo({ type: this.objectType(t), args: { ...ops, pk_columns: { type: new GraphQLNonNull(this.pkColumnsInput(t, pk)) } } }, { kind: 'root', root: 'update_by_pk', table: t });
+          fields[t.roots.update_by_pk] = withInfo({ type: this.objectType(t), args: { ...ops, pk_columns: { type: new GraphQLNonNull(this.pkColumnsInput(t, pk)) } }, description: t.rootDescriptions.update_by_pk }, { kind: 'root', root: 'update_by_pk', table: t });
         }
-        fields[t.roots.update_many] = withInfo({ type: new GraphQLList(this.mutationResponse(t)), args: { updates: { type: nonNullList(this.updatesInput(t, ops)), description: 'updates to execute, in order' } } }, { kind: 'root', root: 'update_many', table: t });
+        fields[t.roots.update_many] = withInfo({ type: new GraphQLList(this.mutationResponse(t)), args: { updates: { type: nonNullList(this.updatesInput(t, ops)), description: 'updates to execute, in order' } }, description: t.rootDescriptions.update_many }, { kind: 'root', root: 'update_many', table: t });
       }
       const del = t.mutable.delete && deletePerm(t, this.role, this.backendOnly);
       if (del && canSel) {
-        fields[t.roots.delete] = withInfo({ type: this.mutationResponse(t), args: { where: { type: new GraphQLNonNull(this.boolExp(t)), description: 'filter the rows which have to be deleted' } } }, { kind: 'root', root: 'delete', table: t });
+        fields[t.roots.delete] = withInfo({ type: this.mutationResponse(t), args: { where: { type: new GraphQLNonNull(this.boolExp(t)), description: 'filter the rows which have to be deleted' } }, description: t.rootDescriptions.delete }, { kind: 'root', root: 'delete', table: t });
         const pk = this.pkColumns(t);
-        if (pk) fields[t.roots.delete_by_pk] = withInfo({ type: this.objectType(t), args: this.pkArgs(pk) }, { kind: 'root', root: 'delete_by_pk', table: t });
+        if (pk) fields[t.roots.delete_by_pk] = withInfo({ type: this.objectType(t), args: this.pkArgs(pk), description: t.rootDescriptions.delete_by_pk }, { kind: 'root', root: 'delete_by_pk', table: t });
       }
     }
     for (const fn of this.model.functions) if (fn.exposedAs === 'mutation') this.addFunctionFields(fields, fn);

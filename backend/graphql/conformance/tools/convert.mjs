@@ -117,7 +117,7 @@ function convertSetup(ops, suite) {
         if (fk && typeof fk === 'object' && !Array.isArray(fk) && fk.table) fk.table = tableRef(fk.table);
         if (using.manual_configuration?.remote_table) using.manual_configuration.remote_table = tableRef(using.manual_configuration.remote_table);
         const rel = { name: a.name, using };
-        if (a.comment) rel.comment = a.comment;
+        if (a.comment !== undefined) rel.comment = a.comment;
         push(md, type === 'create_object_relationship' ? 'object_relationships' : 'array_relationships', rel);
         break;
       }
@@ -133,7 +133,7 @@ function convertSetup(ops, suite) {
         const def = JSON.parse(JSON.stringify(a.definition));
         def.function = tableRef(def.function);
         const cf = { name: a.name, definition: def };
-        if (a.comment) cf.comment = a.comment;
+        if (a.comment !== undefined) cf.comment = a.comment;
         push(md, 'computed_fields', cf);
         break;
       }
@@ -144,7 +144,7 @@ function convertSetup(ops, suite) {
         const md = get(a.table);
         const kind = type.split('_')[1];
         const perm = { role: a.role, permission: a.permission };
-        if (a.comment) perm.comment = a.comment;
+        if (a.comment !== undefined) perm.comment = a.comment;
         push(md, `${kind}_permissions`, perm);
         break;
       }
