@@ -4,7 +4,7 @@
 // through webServer.
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/browser';
-import { E2E_BACKEND_PORT as BACKEND_PORT, E2E_DATA_DIR as DATA_DIR, E2E_WEB_PORT as WEB_PORT, e2eWebEnv } from './scripts/e2e-web';
+import { E2E_BACKEND_COMMAND, E2E_BACKEND_STARTED, E2E_BACKEND_URL, E2E_WEB_PORT as WEB_PORT, e2eBackendEnv, e2eWebEnv } from './scripts/e2e-web';
 
 const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 
@@ -45,13 +45,14 @@ export default defineConfig({
     {
       // With the local NTAK and VIZA doubles and their portal on E2E_NTAK_PORT, E2E_VIZA_PORT and
       // E2E_PORTAL_PORT (scripts/e2e-backend.ts; the spec reads the same variables).
-      command: `tsx scripts/e2e-backend.ts --port ${BACKEND_PORT} --data ${DATA_DIR}`,
-      url: `http://localhost:${BACKEND_PORT}/healthz`,
-      reuseExistingServer: false,
+      command: E2E_BACKEND_COMMAND,
+      url: E2E_BACKEND_URL,
+      // `npm test` starts it while the production build runs (scripts/test.ts) and says so.
+      reuseExistingServer: process.env[E2E_BACKEND_STARTED] === '1',
       // From the cached seeded snapshot in seconds; building that snapshot first (no Vitest run before)
       // takes initdb, migrations and demo data: over two minutes on a loaded 2-core machine.
       timeout: 300_000,
-      env: { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' },
+      env: e2eBackendEnv(),
     },
     {
       // E2E_SKIP_BUILD=1 reuses the last e2e build: `npm test` (scripts/test.ts) builds just before as

@@ -1,6 +1,6 @@
 // Where the e2e servers run and what the e2e production build is built with: shared by
 // playwright.config.ts (which starts the servers) and scripts/test.ts (which makes the run's one
-// build as its own timed step before the specs). Ports, data and build folders can be moved so two
+// build as its own timed step before the specs, and starts the e2e backend while it builds). Ports, data and build folders can be moved so two
 // e2e runs on one machine do not collide.
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 1437);
 export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
@@ -32,3 +32,16 @@ export function e2eWebEnv(): Record<string, string> {
     NEXT_PUBLIC_NHOST_FUNCTIONS_URL: `${backend}/v1/functions`,
   };
 }
+
+/** The e2e backend's command line (scripts/e2e-backend.ts) and its environment beyond the caller's. */
+export const E2E_BACKEND_COMMAND = `tsx scripts/e2e-backend.ts --port ${E2E_BACKEND_PORT} --data ${E2E_DATA_DIR}`;
+export const E2E_BACKEND_URL = `http://localhost:${E2E_BACKEND_PORT}/healthz`;
+export function e2eBackendEnv(): Record<string, string> {
+  return { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${E2E_WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' };
+}
+/**
+ * Set by scripts/test.ts when it has started the e2e backend itself (during the build) and waited
+ * for it: Playwright then uses that one instead of starting its own. Never set by hand: a server
+ * left over on the port from another run would be taken for this run's.
+ */
+export const E2E_BACKEND_STARTED = 'E2E_BACKEND_STARTED';

@@ -4,8 +4,11 @@
 // Their output is held back and printed whole when they finish, so the two never interleave.
 // Then Vitest (its workers fill both cores), then the run's one production build (with the e2e
 // servers' addresses, scripts/e2e-web.ts), then the e2e specs against that build (E2E_SKIP_BUILD).
-import { spawn } from 'node:child_process';
-import { e2eWebEnv } from './e2e-web';
+// The e2e backend needs no build: it starts while the build runs (the build leaves a core idle for
+// much of its time), and Playwright takes it over (E2E_BACKEND_STARTED) instead of starting its own
+// after the build.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { E2E_BACKEND_COMMAND, E2E_BACKEND_STARTED, E2E_BACKEND_URL, e2eBackendEnv, e2eWebEnv } from './e2e-web';
 
 interface Step {
   name: string;
@@ -37,6 +40,41 @@ function run(step: Step, buffered: boolean): Promise<Outcome> {
   });
 }
 
+/** Starts the e2e backend in its own process group (so stopping it stops tsx and node alike). */
+function startBackend(): ChildProcess {
+  return spawn(E2E_BACKEND_COMMAND, { shell: true, detached: true, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...e2eBackendEnv() } });
+}
+
+/** True once the backend answers its health check; false if it exits first or takes over 5 minutes. */
+async function backendReady(backend: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + 300_000;
+  while (backend.exitCode === null && backend.signalCode === null && Date.now() < deadline) {
+    try {
+      if ((await fetch(E2E_BACKEND_URL)).ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+async function stopBackend(backend: ChildProcess): Promise<void> {
+  if (backend.exitCode !== null || backend.signalCode !== null || backend.pid === undefined) return;
+  const exited = new Promise((resolve) => backend.once('exit', resolve));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(backend.pid as number), name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 function summary(outcomes: Outcome[], started: number): void {
   console.log('\nnpm test, time per step:');
   for (const o of outcomes) console.log(`  ${o.name.padEnd(22)} ${o.seconds.toFixed(0).padStart(5)} s  ${o.code === 0 ? 'ok' : `FAILED (exit ${o.code})`}`);
@@ -46,13 +84,28 @@ function summary(outcomes: Outcome[], started: number): void {
 async function main(): Promise<number> {
   const started = Date.now();
   const outcomes = await Promise.all([run({ name: 'typecheck', script: 'typecheck' }, true), run({ name: 'lint', script: 'lint' }, true)]);
-  for (const step of [
-    { name: 'vitest', script: 'test:unit' },
-    { name: 'production build', script: 'build', env: e2eWebEnv() },
-    { name: 'e2e', script: 'test:e2e', env: { E2E_SKIP_BUILD: '1' } },
-  ] satisfies Step[]) {
-    if (outcomes.some((o) => o.code !== 0)) break;
-    outcomes.push(await run(step, false));
+  let backend: ChildProcess | undefined;
+  try {
+    for (const step of [
+      { name: 'vitest', script: 'test:unit' },
+      { name: 'production build', script: 'build', env: e2eWebEnv() },
+      { name: 'e2e', script: 'test:e2e', env: { E2E_SKIP_BUILD: '1' } },
+    ] satisfies Step[]) {
+      if (outcomes.some((o) => o.code !== 0)) break;
+      if (step.name === 'production build') backend = startBackend();
+      const stepStarted = Date.now();
+      let env = step.env;
+      if (step.name === 'e2e' && backend) {
+        // A backend that did not come up is stopped and left to Playwright, which starts its own and reports why.
+        if (await backendReady(backend)) env = { ...env, [E2E_BACKEND_STARTED]: '1' };
+        else await stopBackend(backend);
+      }
+      const outcome = await run({ ...step, env }, false);
+      // The e2e step's time includes any wait for the backend.
+      outcomes.push({ ...outcome, seconds: (Date.now() - stepStarted) / 1000 });
+    }
+  } finally {
+    if (backend) await stopBackend(backend);
   }
   summary(outcomes, started);
   return outcomes.every((o) => o.code === 0) ? 0 : 1;

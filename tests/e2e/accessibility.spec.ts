@@ -4,6 +4,14 @@ import { expect, test } from '@playwright/test';
 import { violations } from './pages/axe';
 import { signInAs } from './pages/session';
 
+test('the scan finds what a page gets wrong', async ({ page }) => {
+  // The scanner itself, as every check below runs it: an image without a text alternative and an
+  // unlabelled field are reported by rule.
+  await page.setContent('<html lang="en"><head><title>Scan</title></head><body><main><h1>Scan</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><input type="text"></main></body></html>');
+  const found = await violations(page);
+  expect(found.map((v) => v.split(' ')[0])).toEqual(expect.arrayContaining(['image-alt', 'label']));
+});
+
 test('the public pages have no WCAG A/AA violations', async ({ page }) => {
   for (const path of ['/', '/hu', '/sign-in', '/hu/sign-in', '/sign-up', '/forgot-password']) {
     await page.goto(path);
