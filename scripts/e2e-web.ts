@@ -34,7 +34,8 @@ export function e2eWebEnv(): Record<string, string> {
 }
 
 /** The e2e backend's command line (scripts/e2e-backend.ts) and its environment beyond the caller's. */
-export const E2E_BACKEND_COMMAND = `tsx scripts/e2e-backend.ts --port ${E2E_BACKEND_PORT} --data ${E2E_DATA_DIR}`;
+export const E2E_BACKEND_ARGS = ['scripts/e2e-backend.ts', '--port', String(E2E_BACKEND_PORT), '--data', E2E_DATA_DIR];
+export const E2E_BACKEND_COMMAND = `tsx ${E2E_BACKEND_ARGS.join(' ')}`;
 export const E2E_BACKEND_URL = `http://localhost:${E2E_BACKEND_PORT}/healthz`;
 export function e2eBackendEnv(): Record<string, string> {
   return { AUTH_RATE_LIMIT_ENABLE: 'false', AUTH_CLIENT_URL: `http://localhost:${E2E_WEB_PORT}`, NHOST_BACKEND_QUIET: 'true' };

@@ -8,7 +8,7 @@
 // much of its time), and Playwright takes it over (E2E_BACKEND_STARTED) instead of starting its own
 // after the build.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { E2E_BACKEND_COMMAND, E2E_BACKEND_STARTED, E2E_BACKEND_URL, e2eBackendEnv, e2eWebEnv } from './e2e-web';
+import { E2E_BACKEND_ARGS, E2E_BACKEND_STARTED, E2E_BACKEND_URL, e2eBackendEnv, e2eWebEnv } from './e2e-web';
 
 interface Step {
   name: string;
@@ -40,37 +40,40 @@ function run(step: Step, buffered: boolean): Promise<Outcome> {
   });
 }
 
-/** Starts the e2e backend in its own process group (so stopping it stops tsx and node alike). */
+/**
+ * Starts the e2e backend (tsx passes a stop signal on to it; in the terminal's process group, so
+ * Ctrl-C reaches it as it reaches the steps).
+ */
 function startBackend(): ChildProcess {
-  return spawn(E2E_BACKEND_COMMAND, { shell: true, detached: true, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...e2eBackendEnv() } });
+  const backend = spawn('tsx', E2E_BACKEND_ARGS, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...e2eBackendEnv() } });
+  // Not startable (no pid): backendReady says so at once and Playwright starts its own.
+  backend.on('error', (err) => console.error(`[e2e-backend] not started during the build: ${err.message}`));
+  return backend;
+}
+
+async function answers(): Promise<boolean> {
+  try {
+    return (await fetch(E2E_BACKEND_URL)).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** True once the backend answers its health check; false if it exits first or takes over 5 minutes. */
 async function backendReady(backend: ChildProcess): Promise<boolean> {
   const deadline = Date.now() + 300_000;
-  while (backend.exitCode === null && backend.signalCode === null && Date.now() < deadline) {
-    try {
-      if ((await fetch(E2E_BACKEND_URL)).ok) return true;
-    } catch {
-      // Not listening yet.
-    }
+  while (backend.pid !== undefined && backend.exitCode === null && backend.signalCode === null && Date.now() < deadline) {
+    if (await answers()) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
 }
 
 async function stopBackend(backend: ChildProcess): Promise<void> {
-  if (backend.exitCode !== null || backend.signalCode !== null || backend.pid === undefined) return;
+  if (backend.pid === undefined || backend.exitCode !== null || backend.signalCode !== null) return;
   const exited = new Promise((resolve) => backend.once('exit', resolve));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-(backend.pid as number), name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  backend.kill('SIGTERM');
+  const timer = setTimeout(() => backend.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
 }
@@ -92,7 +95,8 @@ async function main(): Promise<number> {
       { name: 'e2e', script: 'test:e2e', env: { E2E_SKIP_BUILD: '1' } },
     ] satisfies Step[]) {
       if (outcomes.some((o) => o.code !== 0)) break;
-      if (step.name === 'production build') backend = startBackend();
+      // Only on a free port: a server already answering there is not this run's (Playwright then says so).
+      if (step.name === 'production build' && !(await answers())) backend = startBackend();
       const stepStarted = Date.now();
       let env = step.env;
       if (step.name === 'e2e' && backend) {

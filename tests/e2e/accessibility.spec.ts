@@ -21,6 +21,8 @@ test('the public pages have no WCAG A/AA violations', async ({ page }) => {
 });
 
 test("a property manager's screens have no WCAG A/AA violations", async ({ page }) => {
+  // Thirteen axe scans and five page loads: 35 s on CI's quiet 2 cores, over 60 s at load 20.
+  test.setTimeout(150_000);
   await signInAs(page.context(), 'manager');
   await page.goto('/');
   await expect(page.getByTestId('current-role')).toBeVisible();
