@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { eventsSettled } from '../../tests/helpers/events';
 import { budapestDate } from '../../src/domain/ntak';
 import { startRegistryDoubles, type RegistryDoubles } from './server';
 
@@ -149,7 +150,7 @@ describe('daily close', () => {
     expect(await cron('ntak/daily-close')).toMatchObject({ status: 200, body: { queued: 0 } });
     const redelivered = await call('registry/deliver', { id: crypto.randomUUID(), created_at: new Date().toISOString(), trigger: { name: 'registry_deliver' }, table: { schema: 'public', name: 'registry_submissions' }, delivery_info: { max_retries: 30, current_retry: 1 }, event: { op: 'INSERT', data: { old: null, new: { id: closes.find((c) => c.status === 'success').id } }, session_variables: null } }, { 'nhost-webhook-secret': HOOK });
     expect(redelivered).toMatchObject({ status: 200, body: { status: 'success' } });
-    await new Promise((r) => setTimeout(r, 1500));
+    await eventsSettled(backend.ctx.db);
     expect(doubles.received.length).toBe(before);
     expect(await rows({ accommodation_id: { _eq: ids.acc }, message_type: { _in: ['daily_close', 'scheduler'] } })).toHaveLength(BACK + 1);
 

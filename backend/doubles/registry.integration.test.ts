@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { eventsSettled } from '../../tests/helpers/events';
 import { generateKeyAndCsr } from '../../functions/_registry/pki';
 import { seal } from '../../functions/_registry/secretBox';
 import { ntakPath, VIZA_PATHS } from '../../functions/_registry/config';
@@ -214,7 +215,7 @@ describe('reporting', () => {
     expect(doubles.received.filter((r) => r.type === 'check_out' && r.status === 200 && !r.duplicate).map((r) => r.service).sort()).toEqual(['ntak', 'viza']);
     // A second save of the same departure sends nothing more.
     await gql(`mutation ($id: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {checked_out_at: "2030-04-12T08:45:00Z"}) { id } }`, { id: guest }, { role: 'communicator' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await eventsSettled(backend.ctx.db, { triggers: ['registry_guest'] });
     expect((await submissions({ guest_checkin_id: { _eq: guest } })).length).toBe(4);
   }, 60_000);
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { eventsSettled } from '../../tests/helpers/events';
 import { PGLITE_HTTP_POOL_SIZE } from '.';
 import { startWebhookReceiver, type WebhookReceiver } from './testing';
 
@@ -87,8 +88,8 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
         await backend.ctx.db.query('DELETE FROM public.notes WHERE id = $1', [note.id]);
         const afterDelete = await hooks.waitFor('/notes', 3);
         expect(afterDelete[2].body.event).toMatchObject({ op: 'DELETE', data: { new: null, old: { id: note.id } }, session_variables: null });
-        // Views-only and same-value updates were not events.
-        await new Promise((r) => setTimeout(r, 600));
+        // Views-only and same-value updates were not events (had they been, they were delivered by now).
+        await eventsSettled(backend.ctx.db);
         expect(hooks.calls.filter((c) => c.path === '/notes')).toHaveLength(3);
       });
 

@@ -97,3 +97,24 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     },
   };
 }
+
+/**
+ * Whether the session `pid` comes to wait on a lock (a row or table lock another transaction
+ * holds) before `isDone()` says its statement finished: asked of pg_locks (live, not a per-
+ * transaction snapshot, so `observer` may be inside a transaction) until then, instead of a fixed
+ * pause after which "not finished yet" was taken for "waiting". False after `timeoutMs`.
+ */
+export async function waitsOnLock(observer: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }, pid: number, isDone: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (!isDone() && Date.now() < until) {
+    const r = await observer.query<{ waiting: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting', [pid]);
+    if (r.rows[0].waiting) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+/** The server process id of a client's session (what pg_locks and pg_stat_activity name it by). */
+export async function backendPid(client: { query<R>(sql: string): Promise<{ rows: R[] }> }): Promise<number> {
+  return (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+}

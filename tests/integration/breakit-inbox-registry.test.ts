@@ -5,9 +5,12 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { eventsSettled } from '../helpers/events';
 import { DEMO, makeClient, type Caller, type Client } from './permissionsClient';
 
 let backend: RunningBackend;
+/** The event triggers that queue NTAK/VIZA submissions (what the checks below count). */
+const SUBMITTING = ['registry_guest', 'ntak_room_change', 'ntak_booking'];
 let client: Client;
 const HOOK = 'breakit-registry-webhook-secret';
 const communicator: Caller = { role: 'communicator', userId: DEMO.communicator };
@@ -90,7 +93,7 @@ describe('guest check-out (staff check-in screen, NTAK/VIZA check-out)', () => {
 
     const cleared = await setDeparture(g, null);
     const again = await setDeparture(g, '2030-05-03T08:30:00Z');
-    await new Promise((r) => setTimeout(r, 2000));
+    await eventsSettled(backend.ctx.db, { triggers: SUBMITTING });
     const outs = (await submissionsOf(g)).filter((s) => s.message_type === 'check_out');
     expect(outs.map((s) => s.service).sort(), 'one check-out per registry').toEqual(['ntak', 'viza']);
     expect(cleared.errors?.[0]?.message, 'a recorded departure cannot be cleared').toMatch(/already recorded/);
@@ -113,7 +116,7 @@ describe('guest check-out (staff check-in screen, NTAK/VIZA check-out)', () => {
     const g = await guest(await stay(ids.accA, ids.unitA, 2, '2030-05-10', '2030-05-12'), '2030-05-10', '2030-05-12');
     const early = await setDeparture(g, '2029-01-01T08:00:00Z');
     expect(early.errors?.[0]?.message).toMatch(/before the guest arrived/);
-    await new Promise((r) => setTimeout(r, 1500));
+    await eventsSettled(backend.ctx.db, { triggers: SUBMITTING });
     expect((await submissionsOf(g)).filter((s) => s.message_type === 'check_out')).toEqual([]);
   }, 90_000);
 });
@@ -127,7 +130,7 @@ describe('moving a checked-in guest (NTAK room change)', () => {
     const g = await guest(await stay(ids.accA, ids.unitA, 2, '2030-06-01', '2030-06-03'), '2030-06-01', '2030-06-03');
     const other = await stay(ids.accB, ids.unitB, 2, '2030-06-01', '2030-06-03');
     const moved = await client.gql(communicator, 'mutation($id: uuid!, $bu: uuid!) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {booking_unit_id: $bu}) { id } }', { id: g, bu: other });
-    await new Promise((r) => setTimeout(r, 2000));
+    await eventsSettled(backend.ctx.db, { triggers: SUBMITTING });
     expect((await submissionsOf(g)).filter((s) => s.accommodation_id === ids.accB), 'nothing sent to the other accommodation').toEqual([]);
     expect(moved.errors?.[0]?.message).toMatch(/own booking/);
   }, 90_000);

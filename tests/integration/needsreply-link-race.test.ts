@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../backend/db';
 import { demoDay } from '../helpers/dates';
-import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
+import { backendPid, startTempPostgres, waitsOnLock, type TempPostgres } from '../helpers/postgres';
 import { ACC } from './permissionsClient';
 
 const PROJECT = path.resolve(__dirname, '../../nhost');
@@ -18,6 +18,7 @@ describe('a needsreply task and a thread link made at the same moment (server Po
   let url: string;
   let a: pg.Client;
   let b: pg.Client;
+  const pids = new Map<pg.Client, number>();
   beforeAll(async () => {
     server = await startTempPostgres();
     url = await server.createDatabase('needsreply_link_race');
@@ -27,6 +28,8 @@ describe('a needsreply task and a thread link made at the same moment (server Po
     b = new pg.Client({ connectionString: url });
     await a.connect();
     await b.connect();
+    pids.set(a, await backendPid(a));
+    pids.set(b, await backendPid(b));
   }, 180_000);
   afterAll(async () => {
     await a?.end();
@@ -52,8 +55,7 @@ describe('a needsreply task and a thread link made at the same moment (server Po
     await start();
     let done = false;
     const later = second().finally(() => (done = true));
-    await new Promise((r) => setTimeout(r, 300));
-    const waited = !done;
+    const waited = await waitsOnLock(first, pids.get(first === a ? b : a)!, () => done);
     await first.query('COMMIT');
     await later;
     return waited;
@@ -122,8 +124,10 @@ describe('a needsreply task and a thread link made at the same moment (server Po
     await link(a, thread, booking);
     await a.query('BEGIN');
     await a.query('SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE', [booking]);
-    const inserting = insertTask(b, thread).then(() => 'ok', (e: Error) => e.message);
-    await new Promise((r) => setTimeout(r, 300));
+    let inserted = false;
+    const inserting = insertTask(b, thread).then(() => 'ok', (e: Error) => e.message).finally(() => (inserted = true));
+    // The delete comes once the insert waits on the booking's row (or has finished).
+    await waitsOnLock(a, pids.get(b)!, () => inserted);
     const deleting = a.query('DELETE FROM bookings WHERE id = $1', [booking]).then(() => 'ok', (e: Error) => e.message);
     const [del] = await Promise.all([deleting]);
     await a.query(del === 'ok' ? 'COMMIT' : 'ROLLBACK');
@@ -138,8 +142,10 @@ describe('a needsreply task and a thread link made at the same moment (server Po
       const message = (client: pg.Client) => client.query(`INSERT INTO messages (thread_id, direction, body) VALUES ($1, 'incoming', 'Hello')`, [thread]);
       await a.query('BEGIN');
       await (first === 'message' ? message(a) : link(a, thread, booking));
-      const second = (first === 'message' ? link(b, thread, booking) : message(b)).then(() => 'ok', (e: Error) => e.message);
-      await new Promise((r) => setTimeout(r, 200));
+      let secondDone = false;
+      const second = (first === 'message' ? link(b, thread, booking) : message(b)).then(() => 'ok', (e: Error) => e.message).finally(() => (secondDone = true));
+      // The task comes once the second writer waits on the first (or has finished).
+      await waitsOnLock(a, pids.get(b)!, () => secondDone);
       await insertTask(a, thread);
       await a.query('COMMIT');
       expect(await second).toBe('ok');

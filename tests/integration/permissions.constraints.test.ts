@@ -10,7 +10,7 @@ import type { RunningBackend } from '../../backend/server';
 import { constraintName, uniquenessViolation } from '../../src/domain/uniqueness';
 import { startTestBackend } from '../helpers/backend';
 import { demoDay, demoMonth } from '../helpers/dates';
-import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
+import { backendPid, startTempPostgres, waitsOnLock, type TempPostgres } from '../helpers/postgres';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client, type GqlError } from './permissionsClient';
 
 const ADMIN: Caller = 'admin-secret';
@@ -222,6 +222,7 @@ describe('constraints on a server Postgres under concurrency', () => {
     const b = new pg.Client({ connectionString: url });
     await a.connect();
     await b.connect();
+    const bPid = await backendPid(b);
     try {
       const stay = async (c: pg.Client, id: string) => {
         await c.query(`INSERT INTO bookings (id, accommodation_id, customer_name, checkin, checkout) VALUES ($1, $2, 'Tx Guest', $3, $4)`, [id, ACC.vaci, demoDay(260), demoDay(263)]);
@@ -235,8 +236,8 @@ describe('constraints on a server Postgres under concurrency', () => {
         () => ({ ok: true as const }),
         (e: { code?: string; constraint?: string }) => ({ ok: false as const, code: e.code, constraint: e.constraint }),
       ).finally(() => (secondDone = true));
-      await new Promise((r) => setTimeout(r, 300));
-      expect(secondDone, 'the second transaction waits for the first').toBe(false);
+      expect(await waitsOnLock(a, bPid, () => secondDone), 'the second transaction waits for the first').toBe(true);
+      expect(secondDone).toBe(false);
       await a.query('COMMIT');
       expect(await second).toEqual({ ok: false, code: '23P01', constraint: 'booked_units_no_overlap' });
       await b.query('ROLLBACK');
