@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import os from 'node:os';
 import path from 'node:path';
-import { ISOLATED_NODE_TESTS } from './tests/isolation';
+import { ISOLATED_DOM_TESTS, ISOLATED_NODE_TESTS } from './tests/isolation';
 import LongestFirstSequencer from './tests/sequencer';
 
 const exclude = ['node_modules/**', '.next/**', '.data/**', '.data-*/**', 'tests/e2e/**'];
@@ -29,7 +29,9 @@ export default defineConfig({
       // before it, so the backend's imports load once per worker, not once per file.
       { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node' } },
       { extends: true, test: { name: 'node-shared', include: ['**/*.test.ts'], exclude: [...exclude, ...ISOLATED_NODE_TESTS], environment: 'node', isolate: false } },
-      { extends: true, test: { name: 'dom', include: ['**/*.test.tsx'], exclude, environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },
+      // Component tests the same way: shared workers except the files tests/isolation.ts lists.
+      { extends: true, test: { name: 'dom', include: ['**/*.test.tsx'], exclude: [...exclude, ...ISOLATED_DOM_TESTS], environment: 'jsdom', setupFiles: ['src/test/setup.ts'], isolate: false } },
+      { extends: true, test: { name: 'dom-isolated', include: ISOLATED_DOM_TESTS, exclude, environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },
     ],
   },
 });

@@ -1,19 +1,19 @@
-// The node test files that share a worker (project node-shared, `isolate: false`) must leave
+// The test files that share a worker (projects node-shared and dom, `isolate: false`) must leave
 // nothing behind for the file after them; this reads each of them, and the modules of test code
 // they import, for what would (tests/isolation.ts says why each one matters).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISOLATED_NODE_TESTS } from './isolation';
+import { ISOLATED_DOM_TESTS, ISOLATED_NODE_TESTS } from './isolation';
 
 const ROOT = path.resolve(__dirname, '..');
 const SKIP = new Set(['node_modules', '.next', '.git', '.data', 'tests/e2e']);
 
-function testFiles(dir = ''): string[] {
+function testFiles(ext: '.test.ts' | '.test.tsx', dir = ''): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = path.posix.join(dir, e.name);
-    if (e.isDirectory()) return SKIP.has(rel) || SKIP.has(e.name) || e.name.startsWith('.data') ? [] : testFiles(rel);
-    return rel.endsWith('.test.ts') ? [rel] : [];
+    if (e.isDirectory()) return SKIP.has(rel) || SKIP.has(e.name) || e.name.startsWith('.data') ? [] : testFiles(ext, rel);
+    return rel.endsWith(ext) ? [rel] : [];
   });
 }
 
@@ -33,21 +33,26 @@ function importedTestCode(file: string, source: string): string[] {
   for (const m of source.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
     const base = path.posix.join(path.posix.dirname(file), m[1]);
     const found = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => fs.existsSync(path.join(ROOT, f)));
-    if (found && /\.suite\.ts$|(^|\/)(testing|helpers)(\/|\.ts$)|^tests\//.test(found) && !found.endsWith('.test.ts')) out.push(found);
+    if (found && /\.suite\.ts$|(^|\/)(testing|helpers)(\/|\.tsx?$)|^tests\//.test(found) && !/\.test\.tsx?$/.test(found)) out.push(found);
   }
   return out;
 }
 
-describe('node test files that share a worker', () => {
-  const all = testFiles();
+const GROUPS = [
+  { name: 'node', ext: '.test.ts', isolated: ISOLATED_NODE_TESTS, list: 'ISOLATED_NODE_TESTS' },
+  { name: 'component (jsdom)', ext: '.test.tsx', isolated: ISOLATED_DOM_TESTS, list: 'ISOLATED_DOM_TESTS' },
+] as const;
+
+describe.each(GROUPS)('$name test files that share a worker', ({ ext, isolated, list }) => {
+  const all = testFiles(ext);
 
   it('lists only test files that exist', () => {
-    expect(ISOLATED_NODE_TESTS.filter((f) => !all.includes(f))).toEqual([]);
+    expect(isolated.filter((f) => !all.includes(f))).toEqual([]);
   });
 
   it('leave nothing behind for the next file: no process.env writes, mocks, listeners, stubs or fake timers left in place', () => {
     const problems: string[] = [];
-    for (const file of all.filter((f) => !ISOLATED_NODE_TESTS.includes(f))) {
+    for (const file of all.filter((f) => !(isolated as readonly string[]).includes(f))) {
       const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
       // Suites defined in an imported module count as the file's own (events.suite.ts,
       // permissions.matrix.ts); tests/helpers restore what they change (startTestBackend puts
@@ -56,7 +61,7 @@ describe('node test files that share a worker', () => {
       const suites = importedTestCode(file, source).filter((f) => /\bdescribe\(/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
       const text = [source, ...suites.map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8'))].join('\n');
       for (const rule of LEFT_BEHIND) {
-        if (rule.pattern.test(text) && !(rule.undone && rule.undone.test(text))) problems.push(`${file} ${rule.what}: add it to ISOLATED_NODE_TESTS in tests/isolation.ts`);
+        if (rule.pattern.test(text) && !(rule.undone && rule.undone.test(text))) problems.push(`${file} ${rule.what}: add it to ${list} in tests/isolation.ts`);
       }
     }
     expect(problems).toEqual([]);

@@ -4,7 +4,8 @@
 // not have: without it, it orders by file size and puts one project's files before the other's.
 // Durations come from tests/durations.json (`npm run test:durations` rewrites it from the last run's
 // cache); a file not listed yet counts as UNKNOWN_MS, and Vitest's cache, when present, wins.
-// Files of a project that shares workers (isolate: false) come first, longest first among them.
+// Files of a project that shares workers (isolate: false) come first, project by project, longest
+// first among them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -32,8 +33,12 @@ export default class LongestFirstSequencer extends BaseSequencer {
       return this.ctx.cache.getFileTestResults(key)?.duration ?? (seconds ?? UNKNOWN_MS / 1000) * 1000;
     };
     const withDuration = files.map((spec) => ({ spec, ms: duration(spec), shared: spec.project.config.isolate === false }));
-    // The files that share workers (isolate: false) go first, one after another: Vitest keeps a
-    // shared worker, and its loaded modules, only while the next file in the queue can use it.
-    return withDuration.sort((a, b) => Number(b.shared) - Number(a.shared) || b.ms - a.ms).map(({ spec }) => spec);
+    // The files that share workers (isolate: false) go first, one after another and one project
+    // after the other (node-shared, then dom): Vitest keeps a shared worker, and its loaded
+    // modules, only while the next file in the queue is of its project.
+    const group = (x: { spec: TestSpecification; shared: boolean }) => (x.shared ? x.spec.project.name : '');
+    return withDuration
+      .sort((a, b) => Number(b.shared) - Number(a.shared) || group(b).localeCompare(group(a)) || b.ms - a.ms)
+      .map(({ spec }) => spec);
   }
 }
