@@ -112,8 +112,9 @@ function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Rela
   if (parent && leadsBackTo(ctx, t, rel, parent)) {
     // The relationship walks back to the row this one was reached from: test that row directly
     // instead of looking it up again. When the test is the parent's own select filter (the usual
-    // "child visible if its parent is" permission), the parent already passed it.
-    if (mode === 'permission' && perm && isDeepStrictEqual(v, perm.filter)) return 'true';
+    // "child visible if its parent is" permission), the parent already passed it, unless the filter
+    // compares with the root row (`["$", col]`): here that is this permission's row, not the parent.
+    if (mode === 'permission' && perm && isDeepStrictEqual(v, perm.filter) && !namesRootRow(v)) return 'true';
     return compileBoolExp(ctx, remote, parent.alias, v, mode, root);
   }
   const a = ctx.alias('r');
@@ -121,6 +122,12 @@ function relationshipExp(ctx: CompileContext, t: Table, alias: string, rel: Rela
   if (mode === 'where') conds.push(compileBoolExp(ctx, remote, a, (perm as SelectPerm).filter, 'permission'));
   conds.push(compileBoolExp(ctx, remote, a, v, mode, root));
   return `EXISTS (SELECT 1 FROM ${remote.sql} AS ${a} WHERE ${conds.map((c) => `(${c})`).join(' AND ')})`;
+}
+
+/** True when a permission expression holds a `["$", column]` comparison anywhere. */
+function namesRootRow(exp: unknown): boolean {
+  if (Array.isArray(exp)) return exp[0] === '$' || exp.some(namesRootRow);
+  return typeof exp === 'object' && exp !== null && Object.values(exp).some(namesRootRow);
 }
 
 /**

@@ -56,6 +56,16 @@ describe('reading: each operator compares the account with the row the permissio
     refused(await ask('ceq', '{ transfer { account { limit_amount } } }'), "field 'account' not found in type: 'transfer'");
   });
 
+  it('a row reached through a relationship passes the same filter as at the top level', async () => {
+    // The transfer's filter is the account's own filter word for word, but its ["$", "id"] is the
+    // transfer's id: that the account passed its own filter says nothing about the transfer.
+    expect(await notes('mirror')).toEqual(['t1']);
+    const nested = await ask('mirror', '{ account(order_by: {id: asc}) { id transfers(order_by: {id: asc}) { note } } }');
+    expect(nested).toEqual({ data: { account: [{ id: 1, transfers: [{ note: 't1' }] }, { id: 2, transfers: [] }] } });
+    const aggregate = await ask('mirror', '{ account(order_by: {id: asc}) { transfers_aggregate { aggregate { count } } } }');
+    expect(aggregate).toEqual({ data: { account: [{ transfers_aggregate: { aggregate: { count: 1 } } }, { transfers_aggregate: { aggregate: { count: 0 } } }] } });
+  });
+
   it("the client's where has no column comparisons", async () => {
     refused(await ask('payer', '{ transfer(where: {amount: {_ceq: "fee"}}) { id } }'), "field '_ceq' not found in type: 'Int_comparison_exp'");
     refused(await ask('payer', '{ transfer(where: {amount: {_clt: ["$", "fee"]}}) { id } }'), "field '_clt' not found in type: 'Int_comparison_exp'");
