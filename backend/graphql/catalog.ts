@@ -71,6 +71,11 @@ export interface CatalogFunction {
   volatility: 'i' | 's' | 'v';
   /** COMMENT ON FUNCTION. */
   comment?: string | null;
+  /**
+   * Set when more than one function has this schema and name (overloads): Hasura tracks no
+   * overloaded function, as table or computed field, and neither does the engine.
+   */
+  overloaded?: true;
 }
 
 export interface Catalog {
@@ -83,12 +88,13 @@ export const tableKey = (schema: string, name: string) => `${schema}.${name}`;
 const EXCLUDED = `('pg_catalog','information_schema','pg_toast')`;
 
 /**
- * `functions`: the only functions to read ("schema.name" keys), e.g. those the metadata tracks or
- * uses as computed fields. Reading every function costs far more than reading the tables (a
+ * `functions`: the only functions to read (schema and name, matched exactly: a schema "a.b" with a
+ * function "c" is not the function "b.c" of schema "a"), e.g. those the metadata tracks or uses
+ * as computed fields. Reading every function costs far more than reading the tables (a
  * database with extensions holds hundreds, each with correlated lookups of its argument types),
  * and a project tracks few or none. Without it, every function is read.
  */
-export async function readCatalog(db: Queryable, only: { functions?: readonly string[] } = {}): Promise<Catalog> {
+export async function readCatalog(db: Queryable, only: { functions?: readonly { schema: string; name: string }[] } = {}): Promise<Catalog> {
   const cols = await db.query<{
     schema: string; table: string; kind: string; column: string; sql_type: string; typname: string; typtype: string;
     elem: string | null; notnull: boolean; hasdef: boolean; generated: boolean; enum_values: string[] | null; updatable: number | null;
@@ -167,9 +173,16 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly st
     JOIN pg_namespace n ON n.oid = p.pronamespace
     JOIN pg_type rt ON rt.oid = p.prorettype
     JOIN pg_namespace rn ON rn.oid = rt.typnamespace
-    WHERE n.nspname NOT IN ${EXCLUDED} AND p.prokind = 'f'${only.functions ? ` AND (n.nspname || '.' || p.proname) = ANY($1::text[])` : ''}`, only.functions ? [only.functions] : undefined);
+    WHERE n.nspname NOT IN ${EXCLUDED} AND p.prokind = 'f'${only.functions ? ` AND (n.nspname::text, p.proname::text) IN (SELECT * FROM unnest($1::text[], $2::text[]))` : ''}`,
+  only.functions ? [only.functions.map((f) => f.schema), only.functions.map((f) => f.name)] : undefined);
   for (const r of fns.rows) {
-    functions.set(tableKey(r.schema, r.name), {
+    const key = tableKey(r.schema, r.name);
+    const seen = functions.get(key);
+    if (seen) {
+      seen.overloaded = true;
+      continue;
+    }
+    functions.set(key, {
       schema: r.schema, name: r.name, argNames: r.arg_names ?? [], argTypes: r.arg_types, argTypnames: r.arg_typnames,
       argsWithDefault: Number(r.ndefaults), returnsSet: r.retset, returnSchema: r.ret_schema, returnTypname: r.ret_typname,
       returnsTable: r.ret_is_table, volatility: r.volatility as CatalogFunction['volatility'], comment: r.comment,

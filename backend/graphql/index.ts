@@ -5,7 +5,7 @@ import { printSchema } from 'graphql';
 import type { BackendConfig } from '../config';
 import type { BackendContext, GraphqlEngine, Headers } from '../context';
 import { openDb, migrate, type Queryable } from '../db';
-import { readCatalog, tableKey } from './catalog';
+import { readCatalog } from './catalog';
 import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
 import { loadMetadata, qualified, type Metadata } from './metadata';
@@ -51,10 +51,10 @@ export function inferFunctionPermissions(projectDir: string, opts: EngineOptions
   return booleanSetting(settings?.inferFunctionPermissions) ?? true;
 }
 
-/** The functions the metadata names: tracked ones and those behind computed fields ("schema.name"). */
-function metadataFunctions(m: Metadata): string[] {
+/** The functions the metadata names: tracked ones and those behind computed fields. */
+function metadataFunctions(m: Metadata): { schema: string; name: string }[] {
   const names = [...m.functions.map((f) => f.function), ...m.tables.flatMap((t) => (t.computed_fields ?? []).map((cf) => cf.definition.function))];
-  return [...new Set(names.map((n) => { const q = qualified(n); return tableKey(q.schema, q.name); }))];
+  return names.map((n) => qualified(n));
 }
 
 export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions, edit?: (m: Metadata) => Metadata): Promise<Model> {

@@ -202,6 +202,7 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
       const fq = qualified(cf.definition.function);
       const fn = catalog.functions.get(tableKey(fq.schema, fq.name));
       if (!fn) throw new MetadataError(`computed field "${cf.name}": function ${fq.schema}.${fq.name} not found`);
+      if (fn.overloaded) throw overloaded(fn);
       const retKey = fn.returnsTable ? tableKey(fn.returnSchema, fn.returnTypname) : null;
       t.computed.set(cf.name, {
         name: cf.name, fn,
@@ -439,9 +440,18 @@ function addPermissions(t: Table, tm: TableMeta, roles: Set<string>): void {
   }
 }
 
+/**
+ * Hasura's refusal of an overloaded function (Function/API.hs, getSingleUniqueFunctionOverload),
+ * as tracked function and as computed field: the engine would otherwise advertise one overload's
+ * arguments while Postgres picks whichever overload the call matches.
+ */
+const overloaded = (fn: CatalogFunction) =>
+  new MetadataError(`function "${fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`}" is overloaded. Overloaded functions are not supported`);
+
 function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, Table>): TrackedFunction | null {
   const fn = catalog.functions.get(tableKey(fm.function.schema, fm.function.name));
   if (!fn) throw new MetadataError(`tracked function ${fm.function.schema}.${fm.function.name} not found`);
+  if (fn.overloaded) throw overloaded(fn);
   const retKey = tableKey(fn.returnSchema, fn.returnTypname);
   if (!fn.returnsTable || !tables.has(retKey)) return null;
   const cfg = fm.configuration ?? {};

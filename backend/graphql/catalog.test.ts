@@ -1,0 +1,78 @@
+// The functions the engine reads from the database are exactly those the metadata names: an
+// overloaded name is refused as Hasura refuses it (tracked or as a computed field), and a name
+// made of dots in another schema is never read, so never called, in place of the tracked one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../db';
+import { readCatalog } from './catalog';
+import { Executor } from './execute';
+import { MetadataError, type Metadata } from './metadata';
+import { buildModel } from './model';
+import type { EngineSession } from './types';
+
+const SCHEMA = `
+CREATE TABLE post (id int PRIMARY KEY, title text NOT NULL, hidden boolean NOT NULL);
+INSERT INTO post VALUES (1, 'open', false), (2, 'secret', true);
+-- The function a project tracks, and an overload added later that returns hidden rows too.
+CREATE FUNCTION visible_posts(search text) RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post WHERE NOT hidden AND title LIKE search $$;
+CREATE FUNCTION post_rank(p post) RETURNS int LANGUAGE sql STABLE AS $$ SELECT p.id $$;
+CREATE FUNCTION post_rank(p post, boost int) RETURNS int LANGUAGE sql STABLE AS $$ SELECT p.id + boost $$;
+-- Schema "a" with a function "b.c", and schema "a.b" with a function "c": both spell a.b.c.
+CREATE SCHEMA a;
+CREATE SCHEMA "a.b";
+CREATE FUNCTION a."b.c"() RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post WHERE NOT hidden $$;
+CREATE FUNCTION "a.b".c() RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post $$;
+`;
+
+const metadata = (m: Partial<Metadata>): Metadata => ({
+  functions: m.functions ?? [],
+  tables: m.tables ?? [{ table: { schema: 'public', name: 'post' }, select_permissions: [{ role: 'user', permission: { columns: ['id', 'title'], filter: {} } }] }],
+});
+const namesOf = (m: Metadata) => [
+  ...m.functions.map((f) => f.function),
+  ...m.tables.flatMap((t) => (t.computed_fields ?? []).map((cf) => (typeof cf.definition.function === 'string' ? { schema: 'public', name: cf.definition.function } : { schema: cf.definition.function.schema ?? 'public', name: cf.definition.function.name }))),
+];
+const build = async (m: Metadata) => buildModel(m, await readCatalog(db, { functions: namesOf(m) }), { stringifyNumerics: true });
+
+let db: Db;
+beforeAll(async () => {
+  db = await openDb({});
+  await db.exec(SCHEMA);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('functions read for the metadata', () => {
+  it('an overloaded tracked function stops the engine loudly, as Hasura marks it inconsistent', async () => {
+    await expect(build(metadata({ functions: [{ function: { schema: 'public', name: 'visible_posts' } }] }))).resolves.toBeDefined();
+    await db.exec(`CREATE FUNCTION visible_posts() RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post $$`);
+    try {
+      const m = metadata({ functions: [{ function: { schema: 'public', name: 'visible_posts' } }] });
+      await expect(build(m)).rejects.toThrow(MetadataError);
+      await expect(build(m)).rejects.toThrow('function "visible_posts" is overloaded. Overloaded functions are not supported');
+    } finally {
+      await db.exec('DROP FUNCTION visible_posts()');
+    }
+  });
+
+  it('an overloaded computed field function is refused too', async () => {
+    const m = metadata({
+      tables: [{
+        table: { schema: 'public', name: 'post' },
+        computed_fields: [{ name: 'rank', definition: { function: 'post_rank' } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['id'], computed_fields: ['rank'], filter: {} } }],
+      }],
+    });
+    await expect(build(m)).rejects.toThrow('function "post_rank" is overloaded. Overloaded functions are not supported');
+  });
+
+  it('a function named with dots is read from its own schema, never from one whose name spells the same', async () => {
+    const m = metadata({ functions: [{ function: { schema: 'a', name: 'b.c' }, configuration: { custom_name: 'open_posts' }, permissions: [{ role: 'user' }] }] });
+    const catalog = await readCatalog(db, { functions: namesOf(m) });
+    expect([...catalog.functions.values()].map((f) => [f.schema, f.name, f.overloaded ?? false])).toEqual([['a', 'b.c', false]]);
+    // Called as the user: the tracked function's rows (not hidden), not those of "a.b".c.
+    const executor = new Executor(buildModel(m, catalog, { stringifyNumerics: true }), db);
+    const user: EngineSession = { role: 'user', variables: { 'x-hasura-role': 'user' }, isAdmin: false };
+    expect(JSON.parse(await executor.run(user, { query: '{ open_posts { title } }' }))).toEqual({ data: { open_posts: [{ title: 'open' }] } });
+  });
+});
