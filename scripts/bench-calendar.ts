@@ -271,6 +271,8 @@ async function main(): Promise<void> {
       console.log(`\nTraced pass (tracing on: ${traced.longTasks} long tasks, longest ${traced.longestTask.toFixed(0)} ms, ${traced.frames} frames, frame p50 ${traced.p50.toFixed(1)} ms); ${TRACE}`);
       if (summary) {
         console.log(`  main thread: ${summary.tasks} tasks, ${summary.busy.toFixed(0)} ms busy (${summary.busyCpu.toFixed(0)} ms of CPU); tasks over ${LONG_TASK_MS} ms: ${summary.long.length} (${summary.long.map((d) => d.toFixed(0)).join(', ')} ms)`);
+        const over = (ms: number) => summary.cpu.filter((c) => c > ms).length;
+        console.log(`  task CPU: longest ${summary.cpu.slice(0, 5).map((c) => c.toFixed(1)).join(', ')} ms; tasks over 30 / 16 / 10 ms of CPU: ${over(30)} / ${over(16)} / ${over(10)}`);
         console.log('  self CPU time per event, whole pass:');
         console.log(top(summary.self, 20).map((l) => `    ${l}`).join('\n'));
         console.log('  self CPU time per event, within the long tasks:');

@@ -24,6 +24,8 @@ export interface TraceSummary {
   tasks: number;
   /** Durations (ms) of the tasks over the threshold, longest first. */
   long: number[];
+  /** Every task's CPU time (ms), most first: what a task costs whatever the machine's load. */
+  cpu: number[];
   /** Event name -> self CPU ms, all tasks. */
   self: Map<string, number>;
   /** Event name -> self CPU ms, within the long tasks (by wall time) only. */
@@ -45,7 +47,7 @@ export function summariseTrace(events: readonly TraceEvent[], longMs: number): T
   const main = mainThread(events);
   if (!main) return null;
   const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const summary: TraceSummary = { busy: 0, busyCpu: 0, tasks: 0, long: [], self: new Map(), longSelf: new Map() };
+  const summary: TraceSummary = { busy: 0, busyCpu: 0, tasks: 0, long: [], cpu: [], self: new Map(), longSelf: new Map() };
   // Events nest properly on one thread: a stack of open events gives each its children's time.
   const stack: { e: TraceEvent; end: number; children: number; inLong: boolean }[] = [];
   const close = (upTo: number) => {
@@ -65,6 +67,7 @@ export function summariseTrace(events: readonly TraceEvent[], longMs: number): T
       summary.tasks += 1;
       summary.busy += dur / 1000;
       summary.busyCpu += (e.tdur ?? 0) / 1000;
+      summary.cpu.push((e.tdur ?? 0) / 1000);
       if (dur / 1000 > longMs) summary.long.push(dur / 1000);
     }
     const inLong = isTask ? dur / 1000 > longMs : (stack[stack.length - 1]?.inLong ?? false);
@@ -72,6 +75,7 @@ export function summariseTrace(events: readonly TraceEvent[], longMs: number): T
   }
   close(Number.POSITIVE_INFINITY);
   summary.long.sort((a, b) => b - a);
+  summary.cpu.sort((a, b) => b - a);
   return summary;
 }
 

@@ -8,6 +8,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, ty
 import { useTranslation } from 'next-i18next/pages';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { civilFromDay, isoFromDay, isoWeekday, type CalendarDay, type DayNumber } from '@/domain/pricing';
+import type { Currency } from '@/domain/money';
 import type { DayRange } from '../axis';
 import { cellPrice, formatMonthDay } from '../format';
 import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex, type Stay } from '../model';
@@ -21,6 +22,13 @@ export const LABEL_WIDTH = 200;
 const HEADER_HEIGHT = 44;
 const ROW_HEIGHT = 44;
 const GROUP_HEIGHT = 30;
+/**
+ * Nights per block. A row's nights (and the header's days) are drawn in blocks of this many, each
+ * placed once at its first night: a scroll adds the blocks coming into view and drops those
+ * leaving it, and a block already on screen is re-rendered by neither React nor the browser (its
+ * layout and paint are kept), where one strip of the visible nights moved and changed every frame.
+ */
+export const BLOCK_DAYS = 7;
 /** A touch that moves further than this (px) is a scroll, not a tap. */
 const TAP_SLOP = 10;
 
@@ -91,6 +99,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   const visibleCols = colVirtualizer.getVirtualItems();
   const firstCol = visibleCols[0]?.index ?? 0;
   const lastCol = visibleCols[visibleCols.length - 1]?.index ?? 0;
+  const firstBlock = Math.floor(firstCol / BLOCK_DAYS);
+  const lastBlock = Math.floor(lastCol / BLOCK_DAYS);
+  const blocks: number[] = [];
+  for (let b = firstBlock; b <= lastBlock; b += 1) blocks.push(b);
   useEffect(() => onVisibleColumns(firstCol, lastCol), [firstCol, lastCol, onVisibleColumns]);
 
   useImperativeHandle(
@@ -206,11 +218,9 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
           <div className={styles.corner} style={{ width: LABEL_WIDTH, height: HEADER_HEIGHT }} role="columnheader">
             {activeRow && selectable(activeRow) ? isoFromDay(range.from + active.column) : t('grid.units')}
           </div>
-          <div className={styles.strip} style={{ left: LABEL_WIDTH + firstCol * CELL_WIDTH }}>
-            {visibleCols.map((c) => (
-              <DayHeader key={c.index} day={range.from + c.index} today={today} locale={locale} />
-            ))}
-          </div>
+          {blocks.map((b) => (
+            <HeaderBlock key={b} block={b} range={range} today={today} locale={locale} />
+          ))}
         </div>
         {today >= range.from && today < range.to ? <div className={styles.todayLine} style={{ left: LABEL_WIDTH + (today - range.from) * CELL_WIDTH + CELL_WIDTH / 2, height: totalHeight }} aria-hidden /> : null}
         {rowVirtualizer.getVirtualItems().map((r) => {
@@ -235,8 +245,8 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
               height={r.size}
               width={totalWidth}
               range={range}
-              firstCol={firstCol}
-              lastCol={lastCol}
+              firstBlock={firstBlock}
+              lastBlock={lastBlock}
               unit={units.get(row.unitId)}
               prices={prices}
               locale={locale}
@@ -249,6 +259,25 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
           );
         })}
       </div>
+    </div>
+  );
+});
+
+/** The nights of block `block` within the range: [first, end) column indexes. */
+function blockColumns(block: number, range: DayRange): { first: number; end: number } {
+  const first = block * BLOCK_DAYS;
+  return { first, end: Math.min(range.to - range.from, first + BLOCK_DAYS) };
+}
+
+const blockLeft = (block: number) => LABEL_WIDTH + block * BLOCK_DAYS * CELL_WIDTH;
+
+const HeaderBlock = memo(function HeaderBlock({ block, range, today, locale }: { block: number; range: DayRange; today: DayNumber; locale: string }) {
+  const { first, end } = blockColumns(block, range);
+  const days = [];
+  for (let col = first; col < end; col += 1) days.push(<DayHeader key={col} day={range.from + col} today={today} locale={locale} />);
+  return (
+    <div className={styles.strip} style={{ left: blockLeft(block) }}>
+      {days}
     </div>
   );
 });
@@ -285,8 +314,9 @@ interface GridRowProps {
   height: number;
   width: number;
   range: DayRange;
-  firstCol: number;
-  lastCol: number;
+  /** The blocks of nights on screen (with the virtualiser's overscan), first to last. */
+  firstBlock: number;
+  lastBlock: number;
   unit: CalendarUnit | undefined;
   /** Priced on demand by the row itself, so a new window's pricing is spread over the rows' renders. */
   prices: PriceIndex;
@@ -342,23 +372,34 @@ const Cell = memo(function Cell(c: CellProps) {
   );
 });
 
-/** One unit or rate row: its label, the visible cells and (on unit rows) the stays as bars. */
-const GridRow = memo(function GridRow(p: GridRowProps) {
-  const { row, unit, range } = p;
-  const priced = row.rateId ? p.prices.get(row.rateId) : undefined;
-  const currency = unit?.pricing?.rates.find((r) => r.id === row.rateId)?.currency;
-  // A minimum or maximum stay shows only where the night's differs from the rate's own.
-  const baseRate = row.rateId ? unit?.pricing?.data.rates.get(row.rateId) : undefined;
-  const baseMinStay = baseRate?.minStay ?? 1;
-  const baseMaxStay = baseRate?.maxStay ?? null;
+interface RowBlockProps {
+  kind: 'unit' | 'rate';
+  index: number;
+  block: number;
+  range: DayRange;
+  unit: CalendarUnit | undefined;
+  priced: { from: DayNumber; days: readonly CalendarDay[] } | undefined;
+  currency: Currency | undefined;
+  baseMinStay: number;
+  baseMaxStay: number | null;
+  locale: string;
+  /** The selected columns within this block, -1 when none (so other blocks keep their props). */
+  selFirst: number;
+  selLast: number;
+  activeCol: number;
+  closedLabel: string;
+}
+
+/** BLOCK_DAYS nights of a row, placed at the block's first night. */
+const RowBlock = memo(function RowBlock(p: RowBlockProps) {
+  const { kind, unit, range, priced, currency } = p;
+  const { first, end } = blockColumns(p.block, range);
   const cells = [];
-  for (let col = p.firstCol; col <= p.lastCol; col += 1) {
+  for (let col = first; col < end; col += 1) {
     const day = range.from + col;
     const iso = isoFromDay(day);
     const night = priced && day >= priced.from && day - priced.from < priced.days.length ? priced.days[day - priced.from] : undefined;
-    const unitClosed = unit?.pricing?.closedDays.has(iso) ?? false;
-    const closed = row.kind === 'unit' ? unitClosed : (night?.closed ?? false);
-    const stayLimit = night ? stayLimitLabel(night, baseMinStay, baseMaxStay) : '';
+    const closed = kind === 'unit' ? (unit?.pricing?.closedDays.has(iso) ?? false) : (night?.closed ?? false);
     cells.push(
       <Cell
         key={col}
@@ -367,20 +408,61 @@ const GridRow = memo(function GridRow(p: GridRowProps) {
         iso={iso}
         weekend={isoWeekday(day) >= 6}
         price={night && currency ? cellPrice(night.price, currency, p.locale) : ''}
-        stayLimit={stayLimit}
+        stayLimit={night ? stayLimitLabel(night, p.baseMinStay, p.baseMaxStay) : ''}
         closed={closed}
         selected={col >= p.selFirst && col <= p.selLast}
         active={col === p.activeCol}
-        cta={row.kind === 'rate' && (night?.closedToArrival ?? false)}
-        ctd={row.kind === 'rate' && (night?.closedToDeparture ?? false)}
+        cta={kind === 'rate' && (night?.closedToArrival ?? false)}
+        ctd={kind === 'rate' && (night?.closedToDeparture ?? false)}
+        closedLabel={p.closedLabel}
+      />,
+    );
+  }
+  return (
+    <div className={styles.strip} style={{ left: blockLeft(p.block) }}>
+      {cells}
+    </div>
+  );
+});
+
+/**
+ * One unit or rate row: its label, its blocks of nights on screen and (on unit rows) the stays
+ * as bars. Its props change when a block comes into or leaves view, not every scroll frame.
+ */
+const GridRow = memo(function GridRow(p: GridRowProps) {
+  const { row, unit, range } = p;
+  const priced = row.rateId ? p.prices.get(row.rateId) : undefined;
+  const currency = unit?.pricing?.rates.find((r) => r.id === row.rateId)?.currency;
+  // A minimum or maximum stay shows only where the night's differs from the rate's own.
+  const baseRate = row.rateId ? unit?.pricing?.data.rates.get(row.rateId) : undefined;
+  const blocks = [];
+  for (let b = p.firstBlock; b <= p.lastBlock; b += 1) {
+    const { first, end } = blockColumns(b, range);
+    const selected = p.selFirst < end && p.selLast >= first;
+    blocks.push(
+      <RowBlock
+        key={b}
+        kind={row.kind}
+        index={p.index}
+        block={b}
+        range={range}
+        unit={unit}
+        priced={priced}
+        currency={currency}
+        baseMinStay={baseRate?.minStay ?? 1}
+        baseMaxStay={baseRate?.maxStay ?? null}
+        locale={p.locale}
+        selFirst={selected ? p.selFirst : -1}
+        selLast={selected ? p.selLast : -1}
+        activeCol={p.activeCol >= first && p.activeCol < end ? p.activeCol : -1}
         closedLabel={p.closedLabel}
       />,
     );
   }
   const bars = [];
   if (row.kind === 'unit' && unit) {
-    const lo = range.from + p.firstCol;
-    const hi = range.from + p.lastCol + 1;
+    const lo = range.from + p.firstBlock * BLOCK_DAYS;
+    const hi = range.from + blockColumns(p.lastBlock, range).end;
     for (const stay of unit.stays) {
       if (stay.checkout <= lo || stay.checkin >= hi) continue;
       bars.push(<StayBar key={stay.id} stay={stay} rangeFrom={range.from} href={stay.bookingId ? p.stayHref(stay.bookingId) : null} />);
@@ -393,9 +475,7 @@ const GridRow = memo(function GridRow(p: GridRowProps) {
         {row.name}
         {currency ? <span className={styles.currency}> {currency}</span> : null}
       </div>
-      <div className={styles.strip} style={{ left: LABEL_WIDTH + p.firstCol * CELL_WIDTH }}>
-        {cells}
-      </div>
+      {blocks}
       {bars}
     </div>
   );

@@ -1,16 +1,17 @@
 // The calendar's data: one live subscription for the visible window (staff and owners get dates,
 // rates and stays; cleaners occupancy only). The answers skip Apollo's normalised cache: a window
-// is hundreds of kB read by this screen alone, and normalising it was the longest task per window. The previous window's units stay on screen until the
-// new window's first answer arrives, so scrolling across a window border never blanks the grid.
-import { useMemo, useRef } from 'react';
+// is hundreds of kB read by this screen alone, and normalising it was the longest task per window.
+// The previous window's units stay on screen until the new window's first answer is drawn, so
+// scrolling across a window border never blanks the grid.
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { useQuery, useSubscription } from '@apollo/client/react';
 import type { units_bool_exp } from '@/lib/graphql/schema.generated';
 import type { CalendarCapabilities } from '../capabilities';
 import { isoRange, type DayRange } from '../axis';
 import { CalendarAccommodationsDocument } from '../graphql/calendarAccommodations.generated';
 import { CalendarLabelsDocument } from '../graphql/calendarLabels.generated';
-import { CalendarOccupancyDocument } from '../graphql/calendarOccupancy.generated';
-import { CalendarWindowDocument } from '../graphql/calendarWindow.generated';
+import { CalendarOccupancyDocument, type CalendarOccupancySubscription } from '../graphql/calendarOccupancy.generated';
+import { CalendarWindowDocument, type CalendarWindowSubscription } from '../graphql/calendarWindow.generated';
 import { unitsFromOccupancy, unitsFromWindow, type CalendarUnit } from '../model';
 
 export interface UnitFilter {
@@ -32,6 +33,17 @@ function markDataArrived(): void {
   if (typeof performance !== 'undefined' && performance.getEntriesByName('calendar:data').length === 0) performance.mark('calendar:data');
 }
 
+type WindowRows = NonNullable<CalendarWindowSubscription['units']>;
+type OccupancyRows = NonNullable<CalendarOccupancySubscription['units']>;
+/** One answer of the live window and the window it answers. */
+interface Answer {
+  full?: WindowRows;
+  occupancy?: OccupancyRows;
+  window: DayRange;
+}
+
+const NONE_UNITS: CalendarUnit[] = [];
+
 export interface CalendarData {
   units: CalendarUnit[];
   /** The window `units` hold data for (may lag the asked one while it loads). */
@@ -44,20 +56,28 @@ export function useCalendarData(window: DayRange, filter: UnitFilter, can: Calen
   const variables = { units: unitsWhere(filter), ...isoRange(window) };
   const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
   const occupancy = useSubscription(CalendarOccupancyDocument, { variables, skip: skip || can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
-  const last = useRef<{ units: CalendarUnit[]; window: DayRange } | null>(null);
+  // The answer paired with the window it is for: on a new window the hook's data is undefined in
+  // the same render, so an answer is never taken for another window's.
   const fullData = full.data;
   const occData = occupancy.data;
-  const fresh = useMemo(() => {
-    if (fullData) return { units: unitsFromWindow(fullData.units, window), window };
-    if (occData) return { units: unitsFromOccupancy(occData.units), window };
+  const arrived = useMemo((): Answer | null => {
+    if (fullData) return { full: fullData.units, window };
+    if (occData) return { occupancy: occData.units, window };
     return null;
-    // window is a new object per render; its numbers are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fullData, occData, window.from, window.to]);
-  if (fresh) last.current = fresh;
-  const shown = fresh ?? last.current;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the window an answer came for is the one asked when it arrived.
+  }, [fullData, occData]);
+  const last = useRef<Answer | null>(null);
+  if (arrived) last.current = arrived;
+  const latest = arrived ?? last.current;
+  // A new answer (a window crossed while scrolling, anyone's change) is drawn in a deferred render
+  // that React splits into short slices and puts behind the scroll's own renders, instead of in the
+  // task that received it (an answer arrives in a store update React must render at once). The
+  // previous window's units stay on screen meanwhile; the first answer is drawn at once.
+  const deferred = useDeferredValue(latest);
+  const shown = deferred ?? latest;
+  const model = useMemo(() => (shown ? { units: shown.full ? unitsFromWindow(shown.full, shown.window) : unitsFromOccupancy(shown.occupancy ?? []), window: shown.window } : null), [shown]);
   const active = can.readsPrices ? full : occupancy;
-  return { units: shown?.units ?? [], window: shown?.window ?? null, loading: active.loading && !shown, error: active.error };
+  return { units: model?.units ?? NONE_UNITS, window: model?.window ?? null, loading: active.loading && !model, error: active.error };
 }
 
 const NONE: readonly never[] = [];
