@@ -38,7 +38,8 @@ const rows = async (sql: string, params: unknown[] = []) => (await backend.ctx.d
 const storedFiles = () => fs.readdirSync(path.join(backend.ctx.config.dataDir, 'storage/files'));
 
 beforeAll(async () => {
-  backend = await startTestBackend({ projectDir });
+  // Its own database: the buckets below need a column added (a schema change no reset undoes).
+  backend = await startTestBackend({ projectDir, shared: false });
   storageUrl = `${backend.url}/v1/storage`;
   png = await sharp({ create: { width: 300, height: 150, channels: 3, background: '#0f4c5c' } }).png().toBuffer();
   // Buckets of the tests: tiny limits, a short presign lifetime, and (Staydesk addition) a type allow-list.

@@ -8,6 +8,9 @@
 // seeds' day, so any change to them makes a new one. The same snapshots give backend processes
 // their data folder (migratedDataFolder) and SQL tests an empty database (emptyDatabase).
 // STAYDESK_TEST_DB_SNAPSHOTS=off runs initdb and migrations every time, as before.
+// In a worker whose files run one after another (node-shared) the files take turns on one such
+// database, put back as the snapshot left it between them (sharedDatabases.ts); each backend
+// still starts its own services.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../backend/config';
 import { migrate, openDb, type Db } from '../../backend/db';
+import { loadEventsConfig } from '../../backend/events/config';
+import { installEventTriggers } from '../../backend/events/install';
 import { startBackend, type RunningBackend } from '../../backend/server';
+import { leaseSharedDatabase, sharingEnabled, type Lease } from './sharedDatabases';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/staydesk/test-db');
@@ -137,6 +143,31 @@ export interface TestBackendOptions {
   applySeeds?: boolean;
   /** Extra environment (e.g. AUTH_* switches) visible to the services while they start. */
   env?: Record<string, string>;
+  /**
+   * false: a database of its own, even where the worker's files share theirs (sharedDatabases.ts),
+   * for a file that changes what a reset cannot put back (the schema, session settings).
+   */
+  shared?: boolean;
+}
+
+/** The in-memory database a test backend starts on: the worker's shared one where allowed. */
+async function databaseFor(projectDir: string, applySeeds: boolean, shared: boolean): Promise<Lease> {
+  // Only the repository's own projects: a project made in a temp folder is used by one file.
+  const ownProject = !path.relative(ROOT, projectDir).startsWith('..');
+  if (shared && ownProject && sharingEnabled()) {
+    return leaseSharedDatabase(`${projectDir}|seeds=${applySeeds}`, async () => {
+      const db = await freshDatabase(projectDir, applySeeds);
+      // Every start (re)installs the metadata's event triggers; installed before the baseline is
+      // taken, they are part of the schema every later file finds.
+      await installEventTriggers(db, loadEventsConfig(projectDir).triggers).catch(async (e: unknown) => {
+        await db.close();
+        throw e;
+      });
+      return db;
+    });
+  }
+  const db = await freshDatabase(projectDir, applySeeds);
+  return { db, reused: false, release: () => db.close() };
 }
 
 export async function startTestBackend(opts: TestBackendOptions = {}): Promise<RunningBackend> {
@@ -149,15 +180,26 @@ export async function startTestBackend(opts: TestBackendOptions = {}): Promise<R
       { project: opts.projectDir ?? 'nhost', port: '0', data: dataDir, host: '127.0.0.1', seeds: String(opts.applySeeds ?? false), quiet: true },
       { ...env, DATABASE_URL: opts.databaseUrl ?? '' },
     );
-    const db = opts.databaseUrl ? undefined : await freshDatabase(config.projectDir, config.applySeeds);
-    const backend = await startBackend(config, { db });
+    let database: Lease | undefined;
+    let backend: RunningBackend;
+    try {
+      database = opts.databaseUrl ? undefined : await databaseFor(config.projectDir, config.applySeeds, opts.shared ?? true);
+      backend = await startBackend(config, { db: database?.db });
+    } catch (e) {
+      await database?.release().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw e;
+    }
     const close = backend.close;
     return {
       ...backend,
       async close() {
-        await close();
-        if (db) await db.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        try {
+          await close();
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          await database?.release();
+        }
       },
     };
   } finally {
