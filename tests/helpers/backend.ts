@@ -167,7 +167,7 @@ async function databaseFor(projectDir: string, applySeeds: boolean, shared: bool
     });
   }
   const db = await freshDatabase(projectDir, applySeeds);
-  return { db, reused: false, release: () => db.close() };
+  return { db, release: () => db.close() };
 }
 
 export async function startTestBackend(opts: TestBackendOptions = {}): Promise<RunningBackend> {

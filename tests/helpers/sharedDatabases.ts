@@ -23,12 +23,10 @@ interface Shared {
 
 export interface Lease {
   db: Db;
-  /** True when the database was used by an earlier backend of this worker. */
-  reused: boolean;
   release(): Promise<void>;
 }
 
-const shared = new Map<string, Shared[]>();
+const shared = new Map<string, Shared>();
 
 export function sharingEnabled(): boolean {
   return process.env.STAYDESK_TEST_SHARED_BACKENDS === 'on' && process.env.STAYDESK_TEST_DB_SNAPSHOTS !== 'off';
@@ -45,24 +43,27 @@ function listed(differences: string[]): string {
 }
 
 /**
- * The worker's shared database of this kind, or a new one (`open`) when it has none free.
- * `kind` names what the database is (project and seeds); the statement timeout joins it here.
+ * The worker's shared database of this kind (made by `open` on first use), or, while another
+ * backend holds it, a database of its own. `kind` names what the database is (project and
+ * seeds); the statement timeout joins it here.
  */
 export async function leaseSharedDatabase(kind: string, open: () => Promise<Db>): Promise<Lease> {
   const key = `${kind}|timeout=${statementTimeoutFromEnv()}`;
-  const list = shared.get(key) ?? [];
-  shared.set(key, list);
-  let entry = list.find((e) => !e.busy);
-  let reused = false;
+  let entry = shared.get(key);
+  // A second backend of a file while its first holds the shared one: no baseline taken, closed
+  // with its backend.
+  if (entry?.busy) {
+    const db = await open();
+    return { db, release: () => db.close() };
+  }
   if (entry) {
     entry.busy = true;
     const late = await entry.baseline.differences();
     if (late.length) {
-      list.splice(list.indexOf(entry), 1);
+      shared.delete(key);
       await entry.db.close();
       throw new Error(`The shared test database changed after ${entry.lastFile ?? 'an earlier backend'} closed its backend (a write still running then?):\n${listed(late)}`);
     }
-    reused = true;
   } else {
     const db = await open();
     try {
@@ -71,19 +72,18 @@ export async function leaseSharedDatabase(kind: string, open: () => Promise<Db>)
       await db.close();
       throw e;
     }
-    list.push(entry);
+    shared.set(key, entry);
   }
   const held = entry;
   let released = false;
   return {
     db: held.db,
-    reused,
     async release() {
       if (released) return;
       released = true;
       const left = await held.baseline.reset().catch((e: unknown) => [`the reset failed: ${e instanceof Error ? e.message : String(e)}`]);
       if (left.length) {
-        list.splice(list.indexOf(held), 1);
+        shared.delete(key);
         await held.db.close();
         throw new Error(
           `${currentTestFile()} left the shared test database changed in ways a reset cannot undo:\n${listed(left)}\n` +
@@ -91,12 +91,6 @@ export async function leaseSharedDatabase(kind: string, open: () => Promise<Db>)
         );
       }
       held.lastFile = currentTestFile();
-      // One free database of a kind is enough: a second, taken while the first was busy, goes.
-      if (list.some((e) => e !== held && !e.busy)) {
-        list.splice(list.indexOf(held), 1);
-        await held.db.close();
-        return;
-      }
       held.busy = false;
     },
   };
