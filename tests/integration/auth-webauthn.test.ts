@@ -123,5 +123,5 @@ describe('WebAuthn', () => {
         await b.close();
       }
     }
-  });
+  }, 90_000); // two more backends, each on a database of its own (the file's first holds the shared one)
 });
