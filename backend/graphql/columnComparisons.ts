@@ -6,8 +6,9 @@
 // metadata; the engine refuses to start with it, instead of failing every request of that role.
 import type { QualifiedName } from './metadata';
 import { MetadataError, qualified } from './metadata';
-import type { Table } from './model';
+import type { Column, Table } from './model';
 
+const MAX_DEPTH = 256;
 const COLUMN_COMPARISONS = new Set(['_ceq', '_cne', '_cneq', '_cgt', '_clt', '_cgte', '_clte']);
 const norm = (k: string) => (k.startsWith('$') ? `_${k.slice(1)}` : k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +21,14 @@ interface Where {
   label: string;
 }
 
-function rhsColumn(w: Where, current: Table, lhs: { name: string; sqlType: string }, op: string, rhs: unknown): void {
+/** The left side of a comparison: a column (its SQL type), or a scalar computed field (its GraphQL scalar). */
+interface Lhs {
+  name: string;
+  type: string;
+  typeOf: (c: Column) => string;
+}
+
+function rhsColumn(w: Where, current: Table, lhs: Lhs, op: string, rhs: unknown): void {
   const fail = (why: string) => { throw new MetadataError(`${w.label}: ${op} on column "${lhs.name}": ${why}`); };
   let table = current;
   let name: unknown = rhs;
@@ -35,11 +43,17 @@ function rhsColumn(w: Where, current: Table, lhs: { name: string; sqlType: strin
   if (typeof name !== 'string') return fail('a column name must be a string');
   const col = table.columnsByName.get(name);
   if (!col) return fail(`column operators can only compare postgres columns; "${name}" is not a column of ${table.key}`);
-  if (col.sqlType !== lhs.sqlType) fail(`incompatible column types: "${lhs.name}" has type "${lhs.sqlType}", but "${name}" has type "${col.sqlType}"`);
+  if (lhs.typeOf(col) !== lhs.type) fail(`incompatible column types: "${lhs.name}" has type "${lhs.type}", but "${name}" has type "${lhs.typeOf(col)}"`);
 }
 
+const comparisons = (w: Where, t: Table, lhs: Lhs, v: unknown) => {
+  if (isObject(v)) for (const [op, rhs] of Object.entries(v)) if (COLUMN_COMPARISONS.has(norm(op))) rhsColumn(w, t, lhs, norm(op), rhs);
+};
+
 function walk(w: Where, t: Table, exp: unknown, depth: number): void {
-  if (!isObject(exp) || depth > 64) return;
+  if (!isObject(exp)) return;
+  // Never skip what is too deep to check: refuse it (a YAML alias can even make it endless).
+  if (depth > MAX_DEPTH) throw new MetadataError(`${w.label}: nested more than ${MAX_DEPTH} levels deep`);
   for (const [rawKey, v] of Object.entries(exp)) {
     const key = norm(rawKey);
     if (key === '_and' || key === '_or') {
@@ -53,8 +67,18 @@ function walk(w: Where, t: Table, exp: unknown, depth: number): void {
       if (other) walk(w, other, v._where, depth + 1);
     } else if (t.columnsByName.has(key)) {
       const col = t.columnsByName.get(key)!;
-      if (!isObject(v)) continue;
-      for (const [op, rhs] of Object.entries(v)) if (COLUMN_COMPARISONS.has(norm(op))) rhsColumn(w, t, col, norm(op), rhs);
+      comparisons(w, t, { name: col.name, type: col.sqlType, typeOf: (c) => c.sqlType }, v);
+    } else if (t.computed.has(key)) {
+      // A scalar computed field compares as its function's result; a table-returning one filters its rows.
+      const cf = t.computed.get(key)!;
+      const remote = cf.returnsTableKey ? w.tables.get(cf.returnsTableKey) : undefined;
+      if (remote) walk(w, remote, v, depth + 1);
+      else if (cf.scalar) comparisons(w, t, { name: cf.name, type: cf.scalar, typeOf: (c) => c.scalar }, v);
+    } else if (key.endsWith('_aggregate') && t.relationships.get(key.slice(0, -'_aggregate'.length))?.kind === 'array') {
+      // `<rel>_aggregate: {count: {filter}}`: the filter is over the related rows.
+      const remote = w.tables.get(t.relationships.get(key.slice(0, -'_aggregate'.length))!.remoteKey);
+      const count = isObject(v) ? v.count : undefined;
+      if (remote && isObject(count)) walk(w, remote, count.filter, depth + 1);
     } else {
       const rel = t.relationships.get(key);
       const remote = rel && w.tables.get(rel.remoteKey);

@@ -157,4 +157,38 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
     expect(load(filter)).toThrow(MetadataError);
     expect(load(filter)).toThrow(message);
   });
+
+  it('checks a comparison however deep it sits, and refuses a filter too deep to check', () => {
+    let deep: Record<string, unknown> = { id: { _ceq: 'likes' } };
+    for (let i = 0; i < 100; i++) deep = i % 2 ? { _not: deep } : { _and: [deep] };
+    expect(load(deep)).toThrow('incompatible column types: "id" has type "integer", but "likes" has type "bigint"');
+    let endless: Record<string, unknown> = { id: { _eq: 1 } };
+    for (let i = 0; i < 300; i++) endless = { _not: endless };
+    expect(load(endless)).toThrow(MetadataError);
+    expect(load(endless)).toThrow('nested more than 256 levels deep');
+  });
+
+  it("checks the filter of a relationship's aggregate and a computed field's comparisons", () => {
+    const catalog = () => {
+      const c = testCatalog();
+      c.functions.set('public.post_score', {
+        schema: 'public', name: 'post_score', argNames: ['p'], argTypes: ['posts'], argTypnames: ['posts'], argsWithDefault: 0,
+        returnsSet: false, returnSchema: 'pg_catalog', returnTypname: 'int8', returnsTable: false, volatility: 's',
+      });
+      return c;
+    };
+    const build = (table: string, filter: Record<string, unknown>) => () => {
+      const m = testMetadata();
+      m.tables.find((t) => t.table.name === 'posts')!.computed_fields = [{ name: 'score', definition: { function: 'post_score' } }];
+      m.tables.find((t) => t.table.name === table)!.select_permissions = [{ role: 'user', permission: { columns: ['id'], filter } }];
+      return buildModel(m, catalog(), { stringifyNumerics: true });
+    };
+    const aggregate = (filter: Record<string, unknown>) => build('users', { posts_aggregate: { count: { predicate: { _gt: 0 }, filter } } });
+    expect(aggregate({ title: { _ceq: 'secret' } })).not.toThrow();
+    expect(aggregate({ id: { _ceq: 'likes' } })).toThrow('incompatible column types: "id" has type "integer", but "likes" has type "bigint"');
+    expect(aggregate({ id: { _ceq: ['$', 'nope'] } })).toThrow('"nope" is not a column of public.users');
+    expect(build('posts', { score: { _cgt: 'likes' } })).not.toThrow();
+    expect(build('posts', { score: { _cgt: 'id' } })).toThrow(MetadataError);
+    expect(build('posts', { score: { _cgt: 'nope' } })).toThrow('"nope" is not a column of public.posts');
+  });
 });
