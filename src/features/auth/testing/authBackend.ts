@@ -2,6 +2,7 @@
 // process (jsdom's typed arrays break the backend's JWT signing in-process), and a way to sign the
 // rendered app's Nhost client in, so screens talk to the real auth service and GraphQL engine.
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { NhostClient } from '@nhost/react';
 
@@ -12,7 +13,26 @@ export interface AuthBackend {
   close(): Promise<void>;
 }
 
+let running: Promise<AuthBackend> | undefined;
+
+/**
+ * The worker's backend, started by the first file that asks: component files share their worker
+ * (project dom, `isolate: false`), and each of them signs up users of its own, so the next file
+ * takes the running backend instead of starting another (~7 s of CPU and up to a minute on a
+ * loaded machine). `close()` leaves it to the next file; it stops when the worker ends.
+ */
 export async function startAuthBackend(): Promise<AuthBackend> {
+  running ??= spawnAuthBackend();
+  const started = running;
+  try {
+    return { ...(await started), close: async () => undefined };
+  } catch (e) {
+    if (running === started) running = undefined;
+    throw e;
+  }
+}
+
+async function spawnAuthBackend(): Promise<AuthBackend> {
   const root = path.resolve(__dirname, '../../../..');
   // The in-memory backend from the cached snapshot of the seeded database (tests/helpers/backend.ts):
   // about 3 s instead of initdb, migrations and seeds in a data folder on every start.
@@ -22,6 +42,10 @@ export async function startAuthBackend(): Promise<AuthBackend> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  // A backend that went away is not handed out again; the worker's end takes the backend with it
+  // (a worker killed outright: backend-process.ts notices its parent is gone).
+  void exited.then(() => (running = undefined));
+  process.once('exit', () => child.kill('SIGTERM'));
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -33,6 +57,9 @@ export async function startAuthBackend(): Promise<AuthBackend> {
       const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
       if (port) {
         clearTimeout(timer);
+        // Kept for the worker's next files, but never what keeps the worker from ending.
+        child.unref();
+        (child.stdout as Socket).unref();
         resolve(`http://127.0.0.1:${port}`);
       }
     });
