@@ -8,9 +8,9 @@ import { WebSocket } from 'ws';
 import { ApolloClient, InMemoryCache, gql } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { WebSocketLink } from '@apollo/client/link/ws';
-import { startTestBackend } from '../../../tests/helpers/backend';
+import { emptyDatabase, startTestBackend } from '../../../tests/helpers/backend';
 import { loadConfig } from '../../config';
-import { openDb, type Db } from '../../db';
+import type { Db } from '../../db';
 import { startBackend, type RunningBackend } from '../../server';
 import { createRealtimeConnection } from '@/lib/apollo/realtime';
 
@@ -207,7 +207,9 @@ describe('subscriptions across a backend restart', () => {
 
   let port = 0;
   beforeAll(async () => {
-    db = await openDb({});
+    // A fresh database as initdb leaves it (the cached snapshot, not a ~5 s-CPU initdb): the
+    // backend's first start migrates it, as before.
+    db = await emptyDatabase();
     port = await freePort();
     backend = await start(port);
   });
