@@ -33,16 +33,25 @@ function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)])).sort();
 }
 
-/** What the migrated database depends on: any change makes another snapshot. */
+/**
+ * What the migrated database depends on: any change makes another snapshot. Files are named
+ * relative to their project (or the repository), not by where the project lies, so a project a
+ * test writes to a new temp folder on every run (aggregateLimit.test.ts) finds the snapshot its
+ * last run made instead of paying initdb and a new cache entry each time.
+ */
 function snapshotKey(projectDir: string, applySeeds: boolean): string {
   const hash = createHash('sha256');
   const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
   // The seeds date everything from their day (STAYDESK_SEED_TODAY, else today in Budapest).
   const seedDay = process.env.STAYDESK_SEED_TODAY || new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest' }).format(new Date());
-  // checkpointed: snapshots taken after a CHECKPOINT.
-  hash.update(JSON.stringify({ pglite: pglite.version, projectDir, applySeeds, seedDay: applySeeds ? seedDay : '', checkpointed: true }));
-  const sources = [path.join(projectDir, 'migrations'), ...(applySeeds ? [path.join(projectDir, 'seeds')] : []), path.join(ROOT, 'backend/db/system')];
-  for (const file of [...sources.flatMap(filesUnder), path.join(ROOT, 'backend/db/migrate.ts')]) hash.update(file).update(fs.readFileSync(file));
+  // checkpointed: snapshots taken after a CHECKPOINT; byContent: files named relative to their root.
+  hash.update(JSON.stringify({ pglite: pglite.version, applySeeds, seedDay: applySeeds ? seedDay : '', checkpointed: true, byContent: true }));
+  const sources: [string, string][] = [
+    ...filesUnder(path.join(projectDir, 'migrations')).map((f): [string, string] => [projectDir, f]),
+    ...(applySeeds ? filesUnder(path.join(projectDir, 'seeds')).map((f): [string, string] => [projectDir, f]) : []),
+    ...[...filesUnder(path.join(ROOT, 'backend/db/system')), path.join(ROOT, 'backend/db/migrate.ts')].map((f): [string, string] => [ROOT, f]),
+  ];
+  for (const [root, file] of sources) hash.update(`${root === ROOT ? 'repo' : 'project'}:${path.relative(root, file)}\0`).update(fs.readFileSync(file));
   return hash.digest('hex').slice(0, 32);
 }
 
