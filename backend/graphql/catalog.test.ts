@@ -1,6 +1,7 @@
 // The functions the engine reads from the database are exactly those the metadata names: an
-// overloaded name is refused as Hasura refuses it (tracked or as a computed field), and a name
-// made of dots in another schema is never read, so never called, in place of the tracked one.
+// overloaded name is refused as Hasura refuses it (tracked or as a computed field), a name made of
+// dots in another schema is never read in place of the tracked one, and a function whose own
+// GraphQL name is not valid is refused as Hasura refuses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../db';
 import { readCatalog } from './catalog';
@@ -66,13 +67,25 @@ describe('functions read for the metadata', () => {
     await expect(build(m)).rejects.toThrow('function "post_rank" is overloaded. Overloaded functions are not supported');
   });
 
-  it('a function named with dots is read from its own schema, never from one whose name spells the same', async () => {
+  it('a function named with dots is read from its own schema, never from one whose name spells the same, and not tracked', async () => {
     const m = metadata({ functions: [{ function: { schema: 'a', name: 'b.c' }, configuration: { custom_name: 'open_posts' }, permissions: [{ role: 'user' }] }] });
     const catalog = await readCatalog(db, { functions: namesOf(m) });
     expect([...catalog.functions.values()].map((f) => [f.schema, f.name, f.overloaded ?? false])).toEqual([['a', 'b.c', false]]);
-    // Called as the user: the tracked function's rows (not hidden), not those of "a.b".c.
-    const executor = new Executor(buildModel(m, catalog, { stringifyNumerics: true }), db);
+    // Hasura derives "a_b.c" from it, custom name or not, and marks the function inconsistent
+    // (Postgres/DDL/Function.hs, functionGraphQLName): the engine does not start with it either.
+    expect(() => buildModel(m, catalog, { stringifyNumerics: true })).toThrow(MetadataError);
+    expect(() => buildModel(m, catalog, { stringifyNumerics: true })).toThrow('cannot include "a.b.c" in the GraphQL schema because "a_b.c" is not a valid GraphQL identifier');
+    const other = metadata({ functions: [{ function: { schema: 'a.b', name: 'c' }, permissions: [{ role: 'user' }] }] });
+    await expect(build(other)).rejects.toThrow('cannot include "a.b.c" in the GraphQL schema because "a.b_c" is not a valid GraphQL identifier');
+  });
+
+  it('a public function whose name is not a GraphQL name is refused, custom name or not; a valid one loads', async () => {
+    await db.exec(`CREATE FUNCTION "open-posts"() RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post WHERE NOT hidden $$`);
+    const tracked = (configuration?: { custom_name: string }) => metadata({ functions: [{ function: { schema: 'public', name: 'open-posts' }, configuration, permissions: [{ role: 'user' }] }] });
+    await expect(build(tracked())).rejects.toThrow('cannot include "open-posts" in the GraphQL schema because "open-posts" is not a valid GraphQL identifier');
+    await expect(build(tracked({ custom_name: 'open_posts' }))).rejects.toThrow(MetadataError);
     const user: EngineSession = { role: 'user', variables: { 'x-hasura-role': 'user' }, isAdmin: false };
-    expect(JSON.parse(await executor.run(user, { query: '{ open_posts { title } }' }))).toEqual({ data: { open_posts: [{ title: 'open' }] } });
+    const valid = new Executor(await build(metadata({ functions: [{ function: { schema: 'public', name: 'visible_posts' }, permissions: [{ role: 'user' }] }] })), db);
+    expect(JSON.parse(await valid.run(user, { query: '{ visible_posts(args: {search: "%"}) { title } }' }))).toEqual({ data: { visible_posts: [{ title: 'open' }] } });
   });
 });

@@ -2,8 +2,9 @@
 // (`_ceq`, `_cne`, `_cgt`, `_clt`, `_cgte`, `_clte`): their right side names a column of the row
 // being tested (`"col"`, `["col"]`) or of the row the permission is defined on (`["$", "col"]`),
 // of the same type, as Hasura reads them (Backends/Postgres/DDL/BoolExp.hs,
-// `decodeAndValidateRhsCol`). Hasura marks such a permission inconsistent and will not apply the
-// metadata; the engine refuses to start with it, instead of failing every request of that role.
+// `decodeAndValidateRhsCol`), and the tables `_exists` names. Hasura marks such a permission
+// inconsistent and will not apply the metadata; the engine refuses to start with it, instead of
+// failing every request of that role.
 import type { QualifiedName } from './metadata';
 import { MetadataError, qualified } from './metadata';
 import type { Column, Table } from './model';
@@ -61,10 +62,14 @@ function walk(w: Where, t: Table, exp: unknown, depth: number): void {
     } else if (key === '_not') {
       walk(w, t, v, depth + 1);
     } else if (key === '_exists') {
-      if (!isObject(v) || !v._table) continue;
+      // Hasura resolves `_table` when the metadata loads (DDL/Permission/Internal.hs, annBoolExp ->
+      // askFieldInfoMapSource) and marks the permission inconsistent when it names no tracked table.
+      if (!isObject(v)) throw new MetadataError(`${w.label}: _exists: expected an object with _table and _where`);
+      if (v._table === undefined) throw new MetadataError(`${w.label}: _exists: key "_table" not found`);
       const q = qualified(v._table as QualifiedName | string);
       const other = w.tables.get(`${q.schema}.${q.name}`);
-      if (other) walk(w, other, v._where, depth + 1);
+      if (!other) throw new MetadataError(`${w.label}: _exists: table "${q.schema === 'public' ? q.name : `${q.schema}.${q.name}`}" does not exist`);
+      walk(w, other, v._where, depth + 1);
     } else if (t.columnsByName.has(key)) {
       const col = t.columnsByName.get(key)!;
       comparisons(w, t, { name: col.name, type: col.sqlType, typeOf: (c) => c.sqlType }, v);

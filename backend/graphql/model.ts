@@ -156,6 +156,8 @@ export interface Model {
 
 export const ADMIN = 'admin';
 
+/** GraphQL's Name (spec 2.1.9), as Hasura's G.mkName accepts it. */
+const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const NUMERIC_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'money']);
 const STRINGIFIED = new Set(['int8', 'numeric', 'float8', 'money']);
 const TEXT_TYPES = new Set(['text', 'varchar', 'bpchar', 'citext', 'name']);
@@ -452,6 +454,13 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   const fn = catalog.functions.get(tableKey(fm.function.schema, fm.function.name));
   if (!fn) throw new MetadataError(`tracked function ${fm.function.schema}.${fm.function.name} not found`);
   if (fn.overloaded) throw overloaded(fn);
+  // Hasura derives the function's own GraphQL name even when a custom name is configured and marks
+  // the function inconsistent when it is not a valid one (Postgres/DDL/Function.hs,
+  // functionGraphQLName -> qualifiedObjectToName), instead of failing every request later.
+  const ownName = fn.schema === 'public' ? fn.name : `${fn.schema}_${fn.name}`;
+  if (!GRAPHQL_NAME.test(ownName)) {
+    throw new MetadataError(`cannot include "${displayName(fn.schema, fn.name)}" in the GraphQL schema because "${ownName}" is not a valid GraphQL identifier`);
+  }
   const retKey = tableKey(fn.returnSchema, fn.returnTypname);
   if (!fn.returnsTable || !tables.has(retKey)) return null;
   const cfg = fm.configuration ?? {};

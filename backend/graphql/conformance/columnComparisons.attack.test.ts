@@ -3,8 +3,8 @@
 // deletable only when its amount compares as the permission says with its account's limit or
 // balance (`["$", "amount"]`: the transfer, the row the permission is defined on, however deep the
 // comparison sits), or with another column of the same row (`"fee"`, `["amount"]`). The client's
-// own `where` has no column comparisons (as Hasura), and metadata whose comparison Hasura would
-// mark inconsistent does not load. Database comments (descriptions) show only on what a role reads.
+// own `where` has no column comparisons (as Hasura), and metadata whose comparison (or `_exists`
+// table) Hasura would mark inconsistent does not load. Database comments (descriptions) show only on what a role reads.
 // Data (fixtures/columnComparisons): accounts 1 (balance 120, limit 100) and 2 (balance 10,
 // limit 50); transfers t1 (1, 100, fee 5), t2 (1, 50, fee 60), t3 (2, 50, fee 0), t4 (2, 80, fee 80),
 // t5 (1, 150, fee 1).
@@ -143,6 +143,7 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
     expect(load({ owner: { id: { _ceq: ['$', 'owner_id'] } } })).not.toThrow();
     expect(load({ title: { $cne: 'secret' } })).not.toThrow();
     expect(load({ _and: [{ title: { _clte: ['secret'] } }] })).not.toThrow();
+    expect(load({ _exists: { _table: 'users', _where: { name: { _ceq: 'name' } } } })).not.toThrow();
   });
 
   it.each([
@@ -153,6 +154,12 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
     [{ title: { _ceq: [] } }, 'path cannot be empty'],
     [{ title: { _ceq: ['owner', 'name'] } }, 'Relationship references are not supported in column comparison RHS'],
     [{ _not: { title: { _cne: 5 } } }, 'a boolean expression JSON must be either a string or an array'],
+    // `_exists` is resolved at load too: an unknown table (or none) makes the permission inconsistent.
+    [{ _exists: { _table: 'nope', _where: {} } }, '_exists: table "nope" does not exist'],
+    [{ _or: [{ _exists: { _table: { schema: 'auth', name: 'users' }, _where: {} } }] }, '_exists: table "auth.users" does not exist'],
+    [{ _exists: { _where: {} } }, '_exists: key "_table" not found'],
+    [{ _exists: [] }, '_exists: expected an object with _table and _where'],
+    [{ _exists: { _table: 'users', _where: { id: { _ceq: 'name' } } } }, 'incompatible column types: "id" has type "uuid", but "name" has type "text"'],
   ])('%j', (filter, message) => {
     expect(load(filter)).toThrow(MetadataError);
     expect(load(filter)).toThrow(message);
