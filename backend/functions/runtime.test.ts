@@ -1,4 +1,6 @@
 // The functions runtime inside the real backend process (node + tsx, as `npm run backend` runs it).
+// Its data folder is the fixture project migrated, as a first start leaves it (migratedDataFolder:
+// the cached snapshot unpacked), so the process does not spend initdb and the migrations first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -6,8 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { NhostClient } from '@nhost/nhost-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataFolder } from '../../tests/helpers/backend';
 
 const root = path.resolve(__dirname, '../..');
+const PROJECT = 'backend/storage/__fixtures__/project';
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -24,11 +28,12 @@ describe('functions in the running backend process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-fn-'));
 
   beforeAll(async () => {
+    await migratedDataFolder(dataDir, { projectDir: PROJECT });
     const port = await freePort();
     base = `http://localhost:${port}`;
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'backend/cli.ts', '--project', 'backend/storage/__fixtures__/project', '--functions', 'backend/functions/__fixtures__/functions', '--port', String(port), '--data', dataDir, '--seeds', 'false', '--host', '127.0.0.1'],
+      ['--import', 'tsx', 'backend/cli.ts', '--project', PROJECT, '--functions', 'backend/functions/__fixtures__/functions', '--port', String(port), '--data', dataDir, '--seeds', 'false', '--host', '127.0.0.1'],
       { cwd: root, env: { ...process.env, AUTH_RATE_LIMIT_ENABLE: 'false', DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
