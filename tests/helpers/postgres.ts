@@ -6,24 +6,48 @@
 // The cluster is a copy of one initdb'd once and kept under node_modules/.cache (keyed by the
 // server's version and the initdb call): initdb costs seconds of CPU on a 2-core machine and a
 // dozen test files each wanted their own; a copy of the stopped cluster is the same cluster.
+//
+// One server per test worker: the files a worker runs one after another (project node-shared)
+// each get databases of their own on it, not a server of their own (a start is ~1 s of CPU). A
+// database of the project migrated and seeded is made once per server by the real migrate() and
+// copied for each file that asks (CREATE DATABASE ... TEMPLATE): migrating and seeding the demo
+// data cost the server ~6 s of CPU per file. The server ends with its worker however that ends
+// (a watchdog process waits for the worker's pipe to close), so a crashed or killed worker leaves
+// no server behind. STAYDESK_TEST_PG_SHARED=off gives each call its own server, as before.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { embeddedPostgresBinaries, freePort, giveToServer, initCluster, isCluster, pinnedPostgresMajor, startCluster, stopCluster } from '../../backend/db/cluster';
+import { migrate, openDb } from '../../backend/db';
 
 export interface TempPostgres {
   url: string;
   /** The server's major version (the one nhost.toml pins). */
   major: string;
-  /** A new empty database on the server, for one test file. */
-  createDatabase(name: string): Promise<string>;
+  /**
+   * A new database on the server, for one test file: empty, or with `migrated` the project's
+   * schema (and demo data with applySeeds) as migrate() leaves a fresh database. Its name is
+   * `name`, with a number added when this worker's server has one of that name already.
+   */
+  createDatabase(name: string, opts?: { migrated?: MigratedOptions }): Promise<string>;
+  /** Done with the server: a server of its own is stopped; the worker's shared one lives on with the worker. */
   stop(): void;
+}
+
+export interface MigratedOptions {
+  projectDir: string;
+  applySeeds: boolean;
 }
 
 const ROOT = path.resolve(__dirname, '../..');
 const PROJECT = path.join(ROOT, 'nhost');
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/staydesk/pg-cluster');
+
+/** The product's project with its demo data, as the backend's first start on an empty database makes it. */
+export const DEMO_DATA: MigratedOptions = { projectDir: PROJECT, applySeeds: true };
 
 /** The initdb'd, never started cluster this machine's tests copy (made on first use). */
 function templateCluster(bin: string, version: string): string {
@@ -67,7 +91,85 @@ export function copyOfFreshCluster(clusterDir: string): void {
   giveToServer(clusterDir);
 }
 
-export async function startTempPostgres(): Promise<TempPostgres> {
+interface Server {
+  url: string;
+  port: number;
+  major: string;
+  /** Names of the databases made on it (a worker's files may ask for the same name). */
+  names: Set<string>;
+  /** Migrated template databases by project and seeds. */
+  templates: Map<string, Promise<string>>;
+  stop(): void;
+}
+
+/** Runs SQL as the server's superuser on its postgres database. */
+async function onServer(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '')}"`;
+}
+
+/** The database migrate() makes of the project (seeded when asked), once per server. */
+function templateDatabase(server: Server, opts: MigratedOptions): Promise<string> {
+  // The seeds date the demo data from their day: a worker running past midnight makes another.
+  const seedDay = process.env.STAYDESK_SEED_TODAY || new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest' }).format(new Date());
+  const key = `${path.resolve(opts.projectDir)}|seeds=${opts.applySeeds ? seedDay : ''}`;
+  let made = server.templates.get(key);
+  if (!made) {
+    const name = `template_${server.templates.size + 1}`;
+    made = (async () => {
+      await onServer(server.url, `CREATE DATABASE ${quoteIdent(name)}`);
+      const db = await openDb({ databaseUrl: `postgres://postgres@127.0.0.1:${server.port}/${name}` });
+      try {
+        await migrate(db, { projectDir: opts.projectDir, applySeeds: opts.applySeeds });
+      } finally {
+        await db.close();
+      }
+      return name;
+    })();
+    server.templates.set(key, made);
+    made.catch(() => server.templates.delete(key));
+  }
+  return made;
+}
+
+async function createDatabase(server: Server, wanted: string, opts: { migrated?: MigratedOptions }): Promise<string> {
+  const base = wanted.replace(/"/g, '');
+  let name = base;
+  for (let i = 2; server.names.has(name); i++) name = `${base}_${i}`;
+  server.names.add(name);
+  const template = opts.migrated ? await templateDatabase(server, opts.migrated) : undefined;
+  const sql = `CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`;
+  // The template's last session (migrate's pool, just closed) may still be leaving the server.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await onServer(server.url, sql);
+      break;
+    } catch (e) {
+      const beingAccessed = (e as { code?: string }).code === '55006';
+      if (!beingAccessed || attempt >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return `postgres://postgres@127.0.0.1:${server.port}/${name}`;
+}
+
+/** `pg_ctl stop` as a shell command, as the server's user when we are root (cluster.ts runs it so). */
+function stopCommand(bin: string, dataDir: string): string {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const ctl = [path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'].map(q).join(' ');
+  return process.getuid?.() === 0 ? `su postgres -s /bin/sh -c ${q(ctl)}` : ctl;
+}
+
+async function startServer(watched: boolean): Promise<Server> {
   const { bin, major, version } = embeddedPostgresBinaries(pinnedPostgresMajor(PROJECT));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-pg-'));
   const dataDir = path.join(dir, 'data');
@@ -78,22 +180,54 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     fs.chmodSync(dataDir, 0o700);
     giveToServer(dir);
   }
+  if (watched) {
+    // Stops the server and removes its folder once this process is gone, however it goes: the
+    // watchdog reads a pipe only this process holds open (not inherited: libuv pipes are
+    // close-on-exec), which closes when it exits, crashes or is killed with SIGKILL.
+    const rm = `rm -rf '${dir.replace(/'/g, `'\\''`)}'`;
+    const watchdog = spawn('/bin/sh', ['-c', `cat >/dev/null; ${stopCommand(bin, dataDir)} >/dev/null 2>&1; ${rm}`], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+    watchdog.unref();
+    (watchdog.stdin as unknown as { unref(): void }).unref();
+  }
   const port = await freePort();
   const url = startCluster({ bin, dataDir, port, runDir: dir, throwaway: true });
   return {
     url,
+    port,
     major,
-    async createDatabase(name) {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-      await client.end();
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
-    },
+    names: new Set(),
+    templates: new Map(),
     stop() {
       stopCluster(bin, dataDir, 'immediate');
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// On globalThis: one server per worker process even where a worker evaluates this module again.
+const SHARED = Symbol.for('staydesk.test.postgres');
+type WithShared = typeof globalThis & { [SHARED]?: Promise<Server> };
+
+function sharedServer(): Promise<Server> {
+  const g = globalThis as WithShared;
+  if (!g[SHARED]) {
+    g[SHARED] = startServer(true);
+    g[SHARED].catch(() => {
+      delete g[SHARED];
+    });
+  }
+  return g[SHARED];
+}
+
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const own = process.env.STAYDESK_TEST_PG_SHARED === 'off';
+  const server = own ? await startServer(false) : await sharedServer();
+  return {
+    url: server.url,
+    major: server.major,
+    createDatabase: (name, opts = {}) => createDatabase(server, name, opts),
+    stop() {
+      if (own) server.stop();
     },
   };
 }

@@ -9,7 +9,7 @@ import type { RunningBackend } from '../../backend/server';
 import { constraintName, uniquenessViolation } from '../../src/domain/uniqueness';
 import { startTestBackend } from '../helpers/backend';
 import { demoDay } from '../helpers/dates';
-import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
+import { DEMO_DATA, startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client, type GqlResult } from './permissionsClient';
 
 const ADMIN: Caller = 'admin-secret';
@@ -118,7 +118,7 @@ describe('booked unit dates under concurrency on a server Postgres', () => {
   let url: string;
   beforeAll(async () => {
     server = await startTempPostgres();
-    url = await server.createDatabase('booked_unit_dates');
+    url = await server.createDatabase('booked_unit_dates', { migrated: DEMO_DATA });
     backend = await startTestBackend({ databaseUrl: url, applySeeds: true });
   }, 180_000);
   afterAll(async () => {

@@ -2,15 +2,12 @@
 // moment by two transactions on a server Postgres (migration 1797000000200): whichever commits
 // second sees the first, so the task always ends up naming the booking (a property manager sees a
 // task through its booking). PGlite has a single connection, so the race exists only here.
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDb, type Db } from '../../backend/db';
+import { openDb, type Db } from '../../backend/db';
 import { demoDay } from '../helpers/dates';
-import { backendPid, startTempPostgres, waitsOnLock, type TempPostgres } from '../helpers/postgres';
+import { backendPid, DEMO_DATA, startTempPostgres, waitsOnLock, type TempPostgres } from '../helpers/postgres';
 import { ACC } from './permissionsClient';
-
-const PROJECT = path.resolve(__dirname, '../../nhost');
 
 describe('a needsreply task and a thread link made at the same moment (server Postgres)', () => {
   let server: TempPostgres | null = null;
@@ -21,9 +18,8 @@ describe('a needsreply task and a thread link made at the same moment (server Po
   const pids = new Map<pg.Client, number>();
   beforeAll(async () => {
     server = await startTempPostgres();
-    url = await server.createDatabase('needsreply_link_race');
+    url = await server.createDatabase('needsreply_link_race', { migrated: DEMO_DATA });
     db = await openDb({ databaseUrl: url });
-    await migrate(db, { projectDir: PROJECT, applySeeds: true });
     a = new pg.Client({ connectionString: url });
     b = new pg.Client({ connectionString: url });
     await a.connect();

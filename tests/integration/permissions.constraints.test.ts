@@ -10,7 +10,7 @@ import type { RunningBackend } from '../../backend/server';
 import { constraintName, uniquenessViolation } from '../../src/domain/uniqueness';
 import { startTestBackend } from '../helpers/backend';
 import { demoDay, demoMonth } from '../helpers/dates';
-import { backendPid, startTempPostgres, waitsOnLock, type TempPostgres } from '../helpers/postgres';
+import { backendPid, DEMO_DATA, startTempPostgres, waitsOnLock, type TempPostgres } from '../helpers/postgres';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client, type GqlError } from './permissionsClient';
 
 const ADMIN: Caller = 'admin-secret';
@@ -192,7 +192,7 @@ describe('constraints on a server Postgres under concurrency', () => {
   beforeAll(async () => {
     server = await startTempPostgres();
     if (!server) throw new Error('PostgreSQL server binaries not found: install Debian postgresql (.ci/run does)');
-    url = await server.createDatabase('permissions_constraints');
+    url = await server.createDatabase('permissions_constraints', { migrated: DEMO_DATA });
     backend = await startTestBackend({ databaseUrl: url, applySeeds: true });
     client = makeClient(backend);
   });

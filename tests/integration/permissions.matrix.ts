@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
 import { demoDay } from '../helpers/dates';
-import { startTempPostgres } from '../helpers/postgres';
+import { DEMO_DATA, startTempPostgres } from '../helpers/postgres';
 import { ACC, at, CONTRACTOR, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
 
 type Where = Record<string, unknown>;
@@ -145,7 +145,7 @@ export const SERVER_POSTGRES: Database = {
   name: 'PostgreSQL',
   start: async () => {
     const server = await startTempPostgres();
-    const url = await server.createDatabase('permissions_matrix');
+    const url = await server.createDatabase('permissions_matrix', { migrated: DEMO_DATA });
     return { backend: await startTestBackend({ databaseUrl: url, applySeeds: true }), stop: () => server.stop() };
   },
 };
