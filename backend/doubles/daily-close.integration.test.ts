@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { fileEnv } from '../../tests/helpers/env';
 import { eventsSettled } from '../../tests/helpers/events';
 import { budapestDate } from '../../src/domain/ntak';
 import { startRegistryDoubles, type RegistryDoubles } from './server';
@@ -70,9 +71,10 @@ async function certify(accommodationId: string, name: string, ntakId: string) {
   expect(up.status).toBe(200);
 }
 
+const env = fileEnv();
 beforeAll(async () => {
   doubles = await startRegistryDoubles({ dataDir: path.join(dir, 'ca'), schedulerSince: dayOffset(-BACK) });
-  Object.assign(process.env, {
+  env.set({
     NTAK_ENDPOINT: doubles.ntakUrl, VIZA_ENDPOINT: doubles.vizaUrl, NTAK_CA_PEM: doubles.caPem, VIZA_CA_PEM: doubles.caPem,
     NTAK_RSA_BITS: '2048', REGISTRY_KEY_ENCRYPTION_KEY: KEY, REGISTRY_RETRY_BASE_SECONDS: '1', NTAK_DAILY_CLOSE_HOUR: '0', NHOST_WEBHOOK_SECRET: HOOK,
   });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { fileEnv } from '../../tests/helpers/env';
 import { eventsSettled } from '../../tests/helpers/events';
 import { generateKeyAndCsr } from '../../functions/_registry/pki';
 import { seal } from '../../functions/_registry/secretBox';
@@ -61,10 +62,11 @@ async function submissions(where: Record<string, unknown>) {
   return d.data.registry_submissions as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+const env = fileEnv();
 beforeAll(async () => {
   doubles = await startRegistryDoubles({ dataDir: path.join(dir, 'ca') });
   // Functions read their configuration at run time, from this process's environment.
-  Object.assign(process.env, {
+  env.set({
     NTAK_ENDPOINT: doubles.ntakUrl, VIZA_ENDPOINT: doubles.vizaUrl, NTAK_CA_PEM: doubles.caPem, VIZA_CA_PEM: doubles.caPem,
     NTAK_RSA_BITS: '2048', REGISTRY_KEY_ENCRYPTION_KEY: KEY, REGISTRY_RETRY_BASE_SECONDS: '1', NHOST_WEBHOOK_SECRET: HOOK,
   });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { demoDay } from '../helpers/dates';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
 
@@ -39,9 +40,8 @@ async function syncAs(caller: { role: string; userId: string }, feedId: string) 
 interface Stay { id: string; channel: string; ota_code: string; checkin: string; checkout: string; status: string }
 const bookingById = async (id: string) => (await client.data<{ bookings_by_pk: Stay }>('admin-secret', 'query($id: uuid!) { bookings_by_pk(id: $id) { id channel ota_code checkin checkout status } }', { id })).bookings_by_pk;
 
+fileEnv({ ICAL_ALLOW_PRIVATE_TARGETS: 'true', ICAL_FETCH_TIMEOUT_MS: '2000' });
 beforeAll(async () => {
-  process.env.ICAL_ALLOW_PRIVATE_TARGETS = 'true';
-  process.env.ICAL_FETCH_TIMEOUT_MS = '2000';
   server = http.createServer((req, res) => {
     const body = routes.get(req.url ?? '');
     if (body === undefined) res.writeHead(404).end('no such feed');

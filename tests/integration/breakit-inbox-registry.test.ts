@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { eventsSettled } from '../helpers/events';
 import { DEMO, makeClient, type Caller, type Client } from './permissionsClient';
 
@@ -56,9 +57,9 @@ async function guest(bookedUnit: string, day: string, next: string, doc = `P${cr
 const setDeparture = (g: string, at: string | null) =>
   client.gql(communicator, 'mutation($id: uuid!, $at: timestamptz) { update_guest_checkins_by_pk(pk_columns: {id: $id}, _set: {checked_out_at: $at}) { id checked_out_at } }', { id: g, at });
 
+// The functions read the webhook secret at run time, from this process's environment.
+fileEnv({ NHOST_WEBHOOK_SECRET: HOOK });
 beforeAll(async () => {
-  // The functions read the webhook secret at run time, from this process's environment.
-  process.env.NHOST_WEBHOOK_SECRET = HOOK;
   backend = await startTestBackend({ env: { NHOST_WEBHOOK_SECRET: HOOK } });
   client = makeClient(backend);
   await client.data('admin-secret', `mutation ($o: owners_insert_input!, $a: [accommodations_insert_input!]!, $u: [units_insert_input!]!) {

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { rowEvents } from '../helpers/events';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client, type GqlResult } from './permissionsClient';
 
@@ -67,8 +68,8 @@ async function checkIn(who: Caller, bookedUnit: string, over: Record<string, unk
 
 const errorOf = (r: GqlResult) => r.errors?.[0]?.message ?? '';
 
+fileEnv({ NHOST_WEBHOOK_SECRET: HOOK });
 beforeAll(async () => {
-  process.env.NHOST_WEBHOOK_SECRET = HOOK;
   backend = await startTestBackend({ env: { NHOST_WEBHOOK_SECRET: HOOK }, applySeeds: true });
   client = makeClient(backend);
 }, 180_000);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { makeClient, DEMO, type Client } from './permissionsClient';
 
 let backend: RunningBackend;
@@ -63,9 +64,8 @@ async function waitFor<T>(what: string, get: () => Promise<T | undefined>, timeo
   }
 }
 
+fileEnv({ INBOX_INBOUND_SECRET: SECRET, INBOX_MAX_EMAIL_BYTES: '200000' });
 beforeAll(async () => {
-  process.env.INBOX_INBOUND_SECRET = SECRET;
-  process.env.INBOX_MAX_EMAIL_BYTES = '200000';
   backend = await startTestBackend({ applySeeds: true });
   client = makeClient(backend);
   const d = await client.data<{ bookings: Booking[] }>(
@@ -78,8 +78,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await backend?.close();
-  delete process.env.INBOX_INBOUND_SECRET;
-  delete process.env.INBOX_MAX_EMAIL_BYTES;
 });
 
 describe('guest messages from the journey page', () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { demoDay } from '../helpers/dates';
 import { DEMO, makeClient, UNIT, type Client } from './permissionsClient';
 
@@ -63,9 +64,9 @@ async function callFunction(path: string, body: unknown, secret: string | null =
   return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
+// Functions read the secret from this process's environment when they run.
+fileEnv({ NHOST_WEBHOOK_SECRET: SECRET });
 beforeAll(async () => {
-  // Functions read the secret from this process's environment when they run.
-  process.env.NHOST_WEBHOOK_SECRET = SECRET;
   backend = await startTestBackend({ applySeeds: true });
   client = makeClient(backend);
 }, 180_000);
