@@ -33,3 +33,24 @@ export function fileEnv(vars: Vars = {}): { set(more: Vars): void } {
   });
   return { set };
 }
+
+/**
+ * Runs `work` with `vars` set (undefined: unset), then puts each variable back as it was, whether
+ * the work passes or throws: for a setting that must hold for one request only (e.g. a scan time
+ * limit of 300 ms), not for the rest of the file.
+ */
+export async function withEnv<T>(vars: Vars, work: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const apply = (values: Vars) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(vars);
+  try {
+    return await work();
+  } finally {
+    apply(saved);
+  }
+}
