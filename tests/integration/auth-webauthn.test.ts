@@ -14,13 +14,6 @@ interface Session {
 
 let backend: RunningBackend;
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.close();
-});
-
 async function signUpWithKey(email: string, key = new SoftAuthenticator()): Promise<{ key: SoftAuthenticator; session: Session }> {
   const options = await post<CreationOptions & { rp: { id: string; name: string }; user: { name: string } }>(backend, '/signup/webauthn', {
     email,
@@ -41,62 +34,73 @@ async function signUpWithKey(email: string, key = new SoftAuthenticator()): Prom
 }
 
 describe('WebAuthn', () => {
-  it('signs up with a security key and signs in with it (with and without e-mail)', async () => {
-    const email = uniqueEmail('passkey');
-    const { key, session } = await signUpWithKey(email);
-    expect(session.user).toMatchObject({ email, displayName: 'Kata Key' });
-    const { rows } = await backend.ctx.db.query<{ nickname: string; counter: string }>('SELECT nickname, counter FROM auth.user_security_keys WHERE user_id = $1', [
-      session.user.id,
-    ]);
-    expect(rows).toEqual([{ nickname: 'laptop', counter: expect.anything() }]);
+  // Closed before the test of other settings starts its backends, so that in a worker whose files
+  // share a database (sharedDatabases.ts) they take it in turn instead of loading a PGlite each.
+  describe('on the default settings', () => {
+    beforeAll(async () => {
+      backend = await startTestBackend();
+    });
+    afterAll(async () => {
+      await backend?.close();
+    });
 
-    const withEmail = await post<RequestOptions & { allowCredentials: { id: string }[] }>(backend, '/signin/webauthn', { email });
-    expect(withEmail.body.allowCredentials.map((c) => c.id)).toEqual([key.id]);
-    const signin = await post<{ session: Session }>(backend, '/signin/webauthn/verify', { email, credential: key.get(withEmail.body) });
-    expect(signin.status).toBe(200);
-    expect(signin.body.session.user.id).toBe(session.user.id);
+    it('signs up with a security key and signs in with it (with and without e-mail)', async () => {
+      const email = uniqueEmail('passkey');
+      const { key, session } = await signUpWithKey(email);
+      expect(session.user).toMatchObject({ email, displayName: 'Kata Key' });
+      const { rows } = await backend.ctx.db.query<{ nickname: string; counter: string }>('SELECT nickname, counter FROM auth.user_security_keys WHERE user_id = $1', [
+        session.user.id,
+      ]);
+      expect(rows).toEqual([{ nickname: 'laptop', counter: expect.anything() }]);
 
-    const discoverable = await post<RequestOptions>(backend, '/signin/webauthn', {});
-    const signin2 = await post<{ session: Session }>(backend, '/signin/webauthn/verify', { credential: key.get(discoverable.body) });
-    expect(signin2.body.session.user.id).toBe(session.user.id);
-  });
+      const withEmail = await post<RequestOptions & { allowCredentials: { id: string }[] }>(backend, '/signin/webauthn', { email });
+      expect(withEmail.body.allowCredentials.map((c) => c.id)).toEqual([key.id]);
+      const signin = await post<{ session: Session }>(backend, '/signin/webauthn/verify', { email, credential: key.get(withEmail.body) });
+      expect(signin.status).toBe(200);
+      expect(signin.body.session.user.id).toBe(session.user.id);
 
-  it('rejects a replayed challenge, a wrong origin, an unknown key and a taken e-mail', async () => {
-    const email = uniqueEmail('reject');
-    const { key } = await signUpWithKey(email);
-    const opts = await post<RequestOptions>(backend, '/signin/webauthn', { email });
-    const assertion = key.get(opts.body);
-    expect((await post(backend, '/signin/webauthn/verify', { credential: assertion })).status).toBe(200);
-    expect((await post(backend, '/signin/webauthn/verify', { credential: assertion })).body).toMatchObject({ status: 400, error: 'invalid-request' });
+      const discoverable = await post<RequestOptions>(backend, '/signin/webauthn', {});
+      const signin2 = await post<{ session: Session }>(backend, '/signin/webauthn/verify', { credential: key.get(discoverable.body) });
+      expect(signin2.body.session.user.id).toBe(session.user.id);
+    });
 
-    const phish = await post<RequestOptions>(backend, '/signin/webauthn', { email });
-    expect((await post(backend, '/signin/webauthn/verify', { credential: key.get(phish.body, { origin: 'https://evil.example' }) })).status).toBe(400);
+    it('rejects a replayed challenge, a wrong origin, an unknown key and a taken e-mail', async () => {
+      const email = uniqueEmail('reject');
+      const { key } = await signUpWithKey(email);
+      const opts = await post<RequestOptions>(backend, '/signin/webauthn', { email });
+      const assertion = key.get(opts.body);
+      expect((await post(backend, '/signin/webauthn/verify', { credential: assertion })).status).toBe(200);
+      expect((await post(backend, '/signin/webauthn/verify', { credential: assertion })).body).toMatchObject({ status: 400, error: 'invalid-request' });
 
-    const stranger = new SoftAuthenticator();
-    const opts2 = await post<RequestOptions>(backend, '/signin/webauthn', {});
-    expect((await post(backend, '/signin/webauthn/verify', { credential: stranger.get(opts2.body) })).status).toBe(400);
+      const phish = await post<RequestOptions>(backend, '/signin/webauthn', { email });
+      expect((await post(backend, '/signin/webauthn/verify', { credential: key.get(phish.body, { origin: 'https://evil.example' }) })).status).toBe(400);
 
-    expect((await post(backend, '/signup/webauthn', { email })).body).toMatchObject({ status: 409, error: 'email-already-in-use' });
-    expect((await post(backend, '/signup/webauthn', { email: 'not-an-email' })).status).toBe(400);
-    expect((await post(backend, '/signin/webauthn', { email: uniqueEmail('nobody') })).body).toMatchObject({ status: 401, error: 'invalid-email-password' });
-  });
+      const stranger = new SoftAuthenticator();
+      const opts2 = await post<RequestOptions>(backend, '/signin/webauthn', {});
+      expect((await post(backend, '/signin/webauthn/verify', { credential: stranger.get(opts2.body) })).status).toBe(400);
 
-  it('adds a second key to a signed-in user and elevates the session with it', async () => {
-    const email = uniqueEmail('add');
-    const pw = (await post<{ session: Session }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
-    const key = new SoftAuthenticator();
-    expect((await post(backend, '/user/webauthn/add', {})).status).toBe(400);
-    const creation = await post<CreationOptions>(backend, '/user/webauthn/add', {}, pw.accessToken);
-    const added = await post<{ id: string; nickname: string }>(backend, '/user/webauthn/verify', { credential: key.create(creation.body), nickname: 'phone' }, pw.accessToken);
-    expect(added.body).toEqual({ id: expect.any(String), nickname: 'phone' });
+      expect((await post(backend, '/signup/webauthn', { email })).body).toMatchObject({ status: 409, error: 'email-already-in-use' });
+      expect((await post(backend, '/signup/webauthn', { email: 'not-an-email' })).status).toBe(400);
+      expect((await post(backend, '/signin/webauthn', { email: uniqueEmail('nobody') })).body).toMatchObject({ status: 401, error: 'invalid-email-password' });
+    });
 
-    const elevate = await post<RequestOptions>(backend, '/elevate/webauthn', { email }, pw.accessToken);
-    const elevated = await post<{ session: Session }>(backend, '/elevate/webauthn/verify', { email, credential: key.get(elevate.body) }, pw.accessToken);
-    expect(elevated.status).toBe(200);
-    const claims = decodeJwt(elevated.body.session.accessToken)[HASURA_NS] as Record<string, string>;
-    expect(claims['x-hasura-auth-elevated']).toBe(pw.user.id);
-    // a normal sign-in is not elevated
-    expect((decodeJwt(pw.accessToken)[HASURA_NS] as Record<string, string>)['x-hasura-auth-elevated']).toBeUndefined();
+    it('adds a second key to a signed-in user and elevates the session with it', async () => {
+      const email = uniqueEmail('add');
+      const pw = (await post<{ session: Session }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
+      const key = new SoftAuthenticator();
+      expect((await post(backend, '/user/webauthn/add', {})).status).toBe(400);
+      const creation = await post<CreationOptions>(backend, '/user/webauthn/add', {}, pw.accessToken);
+      const added = await post<{ id: string; nickname: string }>(backend, '/user/webauthn/verify', { credential: key.create(creation.body), nickname: 'phone' }, pw.accessToken);
+      expect(added.body).toEqual({ id: expect.any(String), nickname: 'phone' });
+
+      const elevate = await post<RequestOptions>(backend, '/elevate/webauthn', { email }, pw.accessToken);
+      const elevated = await post<{ session: Session }>(backend, '/elevate/webauthn/verify', { email, credential: key.get(elevate.body) }, pw.accessToken);
+      expect(elevated.status).toBe(200);
+      const claims = decodeJwt(elevated.body.session.accessToken)[HASURA_NS] as Record<string, string>;
+      expect(claims['x-hasura-auth-elevated']).toBe(pw.user.id);
+      // a normal sign-in is not elevated
+      expect((decodeJwt(pw.accessToken)[HASURA_NS] as Record<string, string>)['x-hasura-auth-elevated']).toBeUndefined();
+    });
   });
 
   it('AUTH_REQUIRE_ELEVATED_CLAIM: `recommended` asks only users with a key, `required` everyone but a first key', async () => {
@@ -123,5 +127,5 @@ describe('WebAuthn', () => {
         await b.close();
       }
     }
-  }, 90_000); // two more backends, each on a database of its own (the file's first holds the shared one)
+  }, 90_000); // two more backends, one after the other
 });
