@@ -46,18 +46,47 @@ interface CompiledQuery {
   parts: { alias: string; text?: string; col?: string; introspect?: boolean }[];
 }
 
-export class Executor {
-  private schemas = new Map<string, GraphQLSchema>();
-  private docs = new BoundedCache<DocumentNode>(DOC_CACHE_MAX, DOC_CACHE_TOKENS);
-  private compiled = new BoundedCache<CompiledQuery>(SQL_CACHE_MAX, SQL_CACHE_CHARS);
+/**
+ * What an executor derives from its model alone. Kept with the model, so executors of a shared
+ * model (modelCache.ts: engines started in one process on identical inputs) share them.
+ */
+interface ModelCaches {
+  schemas: Map<string, GraphQLSchema>;
+  docs: BoundedCache<DocumentNode>;
+  compiled: BoundedCache<CompiledQuery>;
   /** First graphql-js validation error (or null) per role schema and document text. */
-  private validated = new BoundedCache<string | null>(VALIDATION_CACHE_MAX, VALIDATION_CACHE_CHARS);
+  validated: BoundedCache<string | null>;
+}
+
+const cachesOfModel = new WeakMap<Model, ModelCaches>();
+
+function cachesOf(model: Model): ModelCaches {
+  let caches = cachesOfModel.get(model);
+  if (!caches) {
+    caches = {
+      schemas: new Map(),
+      docs: new BoundedCache<DocumentNode>(DOC_CACHE_MAX, DOC_CACHE_TOKENS),
+      compiled: new BoundedCache<CompiledQuery>(SQL_CACHE_MAX, SQL_CACHE_CHARS),
+      validated: new BoundedCache<string | null>(VALIDATION_CACHE_MAX, VALIDATION_CACHE_CHARS),
+    };
+    cachesOfModel.set(model, caches);
+  }
+  return caches;
+}
+
+export class Executor {
+  private schemas: Map<string, GraphQLSchema>;
+  private docs: BoundedCache<DocumentNode>;
+  private compiled: BoundedCache<CompiledQuery>;
+  private validated: BoundedCache<string | null>;
 
   constructor(
     readonly model: Model,
     private db: Db,
     private readonly hooks: ExecutorHooks = {},
-  ) {}
+  ) {
+    ({ schemas: this.schemas, docs: this.docs, compiled: this.compiled, validated: this.validated } = cachesOf(model));
+  }
 
   schemaFor(role: string, backendOnly = false): GraphQLSchema {
     const key = `${role}\u0000${backendOnly}`;

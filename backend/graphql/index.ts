@@ -10,6 +10,7 @@ import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
 import { loadMetadata, qualified, type Metadata } from './metadata';
 import { buildModel, quoteIdent, type Model } from './model';
+import { fingerprint, sharedModel } from './modelCache';
 import { authenticate, VerifiedTokens } from './session';
 import { readNhostToml } from '../auth/settings';
 import { attachSubscriptions } from './subscriptions';
@@ -61,14 +62,18 @@ export async function loadModel(db: Queryable, projectDir: string, opts: EngineO
   const loaded = loadMetadata(projectDir);
   const metadata = edit ? edit(loaded) : loaded;
   const catalog = await readCatalog(db, { functions: metadataFunctions(metadata) });
-  const model = buildModel(metadata, catalog, { stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: inferFunctionPermissions(projectDir, opts) });
+  const modelOpts = { stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: inferFunctionPermissions(projectDir, opts) };
+  const model = buildModel(metadata, catalog, modelOpts);
+  const enums: [string, unknown][] = [];
   for (const t of model.tables.values()) {
     if (!t.enumValues || !t.primaryKey || t.primaryKey.length !== 1) continue;
     const comment = t.columnsByName.has('comment') ? '"comment"::text' : 'NULL::text';
     const r = await db.query<{ value: string; comment: string | null }>(`SELECT ${quoteIdent(t.primaryKey[0])}::text AS value, ${comment} AS comment FROM ${t.sql} ORDER BY 1`);
     t.enumValues = r.rows.filter((row) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(row.value));
+    enums.push([t.key, t.enumValues]);
   }
-  return model;
+  // Error texts follow the message dialect; cached validation results hold them.
+  return sharedModel(fingerprint([metadata, catalog, modelOpts, enums, messageDialect()]), model);
 }
 
 export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHooks = {}): Promise<GraphqlEngine> {
