@@ -10,7 +10,7 @@ import type { Db } from './types';
 
 export type { Db, Queryable, QueryResult, PgError } from './types';
 export { isPgError } from './types';
-export { migrate, MigrationError, listMigrations } from './migrate';
+export { migrate, applySeeds, MigrationError, listMigrations } from './migrate';
 export { DEFAULT_STATEMENT_TIMEOUT_MS, QUERY_CANCELED, statementTimeoutFromEnv } from './limits';
 
 export interface OpenDbOptions {

@@ -67,19 +67,29 @@ export async function migrate(db: Db, opts: MigrationOptions): Promise<Migration
     log(`migration applied: ${m.version}_${m.name}`);
   }
 
-  if (report.fresh && opts.applySeeds) {
-    const seedDir = path.join(opts.projectDir, 'seeds', 'default');
-    const files = fs.existsSync(seedDir) ? fs.readdirSync(seedDir).filter((f) => f.endsWith('.sql')).sort() : [];
-    const seedToday = opts.seedToday ?? (process.env.STAYDESK_SEED_TODAY || undefined);
-    if (seedToday !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(seedToday)) throw new MigrationError('seeds', `seed day must be YYYY-MM-DD, got ${seedToday}`);
-    const setting = seedToday ? `SET LOCAL staydesk.seed_today = '${seedToday}'` : undefined;
-    for (const file of files) {
-      await applyFile(db, path.join(seedDir, file), 'INSERT INTO hdb_catalog.seeds_applied (file) VALUES ($1)', [file], setting);
-      report.seeds.push(file);
-      log(`seed applied: ${file}`);
-    }
-  }
+  if (report.fresh && opts.applySeeds) report.seeds = await applySeeds(db, opts);
   return report;
+}
+
+/**
+ * Step 3 alone: runs the project's seeds (seeds/default/*.sql, in name order) and returns their
+ * names. `migrate` calls it on a fresh database only; tests of the demo data also run it on a
+ * migrated snapshot, which is what `migrate` has made by the time it gets here.
+ */
+export async function applySeeds(db: Db, opts: Pick<MigrationOptions, 'projectDir' | 'log' | 'seedToday'>): Promise<string[]> {
+  const log = opts.log ?? (() => undefined);
+  const seedDir = path.join(opts.projectDir, 'seeds', 'default');
+  const files = fs.existsSync(seedDir) ? fs.readdirSync(seedDir).filter((f) => f.endsWith('.sql')).sort() : [];
+  const seedToday = opts.seedToday ?? (process.env.STAYDESK_SEED_TODAY || undefined);
+  if (seedToday !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(seedToday)) throw new MigrationError('seeds', `seed day must be YYYY-MM-DD, got ${seedToday}`);
+  const setting = seedToday ? `SET LOCAL staydesk.seed_today = '${seedToday}'` : undefined;
+  const applied: string[] = [];
+  for (const file of files) {
+    await applyFile(db, path.join(seedDir, file), 'INSERT INTO hdb_catalog.seeds_applied (file) VALUES ($1)', [file], setting);
+    applied.push(file);
+    log(`seed applied: ${file}`);
+  }
+  return applied;
 }
 
 export interface MigrationDir {
