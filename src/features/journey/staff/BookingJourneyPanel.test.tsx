@@ -92,19 +92,24 @@ const render = (role: AppRole | null, locale: 'en' | 'hu' = 'en', query: Record<
   return renderWithProviders(<BookingJourneyPanel bookingId="b1" onDirtyChange={vi.fn()} />, { locale, router: { query } });
 };
 
+/** Text goes in as one paste per field (typing it key by key re-rendered the whole form per key). */
 async function fillGuest(user: ReturnType<typeof userEvent.setup>, labels: Record<string, string>) {
-  await user.type(screen.getByLabelText(labels.lastName), 'Novák');
-  await user.type(screen.getByLabelText(labels.firstName), 'Jan');
-  await user.type(screen.getByLabelText(labels.motherLastName), 'Dvořák');
-  await user.type(screen.getByLabelText(labels.motherFirstName), 'Eva');
+  const paste = async (label: string, text: string) => {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(text);
+  };
+  await paste(labels.lastName, 'Novák');
+  await paste(labels.firstName, 'Jan');
+  await paste(labels.motherLastName, 'Dvořák');
+  await paste(labels.motherFirstName, 'Eva');
   await user.type(screen.getByLabelText(labels.dob), '1980-01-02');
-  await user.type(screen.getByLabelText(labels.pob), 'Brno');
+  await paste(labels.pob, 'Brno');
   await user.selectOptions(screen.getByLabelText(labels.gender), 'male');
   await user.selectOptions(screen.getByLabelText(labels.nationality), 'CZ');
   await user.selectOptions(screen.getByLabelText(labels.country), 'CZ');
-  await user.type(screen.getByLabelText(labels.zip), '60200');
+  await paste(labels.zip, '60200');
   await user.selectOptions(screen.getByLabelText(labels.documentType), 'passport');
-  await user.type(screen.getByLabelText(labels.documentId), 'p 123-4567');
+  await paste(labels.documentId, 'p 123-4567');
 }
 
 const EN = { lastName: 'Last name *', firstName: 'First name *', motherLastName: "Mother's last name *", motherFirstName: "Mother's first name *", dob: 'Date of birth *', pob: 'Place of birth *', gender: 'Gender *', nationality: 'Nationality *', country: 'Country *', zip: 'Postcode', documentType: 'Document type *', documentId: 'Document number *' };
