@@ -20,7 +20,6 @@ export const ISOLATED_NODE_TESTS = [
   'tests/integration/ical-guests-unknown.test.ts',
   'tests/integration/inbox-breakit.test.ts',
   'tests/integration/inbox-sender-auth.test.ts',
-  'tests/integration/journey/scanBundle.test.ts',
   'tests/integration/operations-task-scope.test.ts',
   // Write process.env, and count "Sync now" in the function's in-memory windows (20 per user in 10
   // minutes, functions/ical/_lib/syncLimit.ts): in a shared worker one file's syncs would count

@@ -14,6 +14,7 @@ import type { RunningBackend } from '../../../backend/server';
 import { composeMrz } from '../../../src/domain/mrz/compose';
 import { renderDocumentPhoto } from '../../../scripts/mrz/render';
 import { startTestBackend } from '../../helpers/backend';
+import { withEnv } from '../../helpers/env';
 import { makeStay, type Stay } from './fixtures';
 
 const root = path.resolve(__dirname, '../../..');
@@ -22,7 +23,6 @@ let stay: Stay;
 let dir: string;
 let server: ReturnType<ReturnType<typeof express>['listen']>;
 let url: string;
-const savedEnv = { graphql: process.env.NHOST_GRAPHQL_URL, secret: process.env.NHOST_ADMIN_SECRET };
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -31,8 +31,6 @@ beforeAll(async () => {
   await build({ entryPoints: [path.join(root, 'functions/journey/scan.ts')], outfile: path.join(dir, 'journey/scan.js'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'silent' });
   // The installed dependencies (the deployment's npm install), and nothing else of the sources.
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  process.env.NHOST_GRAPHQL_URL = `${backend.url}/v1/graphql`;
-  process.env.NHOST_ADMIN_SECRET = backend.ctx.config.adminSecret;
   const bundled = createRequire(__filename)(path.join(dir, 'journey/scan.js')) as { default: (req: Request, res: Response) => Promise<void> };
   const app = express();
   app.post('/scan', express.raw({ type: () => true, limit: '6mb' }), (req, res) => void bundled.default(req, res));
@@ -41,8 +39,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  process.env.NHOST_GRAPHQL_URL = savedEnv.graphql;
-  process.env.NHOST_ADMIN_SECRET = savedEnv.secret;
   await new Promise((resolve) => server?.close(resolve));
   await backend?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -52,8 +48,12 @@ it('reads a passport photo through the bundled function, with no worker file bes
   expect(fs.readdirSync(path.join(dir, 'journey'))).toEqual(['scan.js']);
   const passport = composeMrz({ kind: 'passport', issuingCountry: 'HU', nationality: 'HU', lastName: 'Kovács', firstName: 'Anna Mária', documentNumber: 'BA1234567', birthDate: '1985-04-12', expiryDate: '2031-05-01', sex: 'female' });
   const photo = await renderDocumentPhoto(passport, 'photo', 2002);
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-journey-id': stay.journeyId }, body: new Uint8Array(photo) });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { fields: Record<string, unknown>; seal?: string };
+  // The deployment's environment, which the function reads on each request (the test backend's
+  // GraphQL endpoint and secret), for as long as the request runs.
+  const { status, body } = await withEnv({ NHOST_GRAPHQL_URL: `${backend.url}/v1/graphql`, NHOST_ADMIN_SECRET: backend.ctx.config.adminSecret }, async () => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'x-journey-id': stay.journeyId }, body: new Uint8Array(photo) });
+    return { status: res.status, body: (await res.json()) as { fields: Record<string, unknown>; seal?: string } };
+  });
+  expect(status).toBe(200);
   expect(body.fields).toMatchObject({ firstName: 'Anna Maria', lastName: 'Kovacs', dob: '1985-04-12', documentId: 'BA1234567', documentType: 'passport' });
 }, 120_000);
