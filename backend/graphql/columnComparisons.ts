@@ -51,6 +51,15 @@ const comparisons = (w: Where, t: Table, lhs: Lhs, v: unknown) => {
   if (isObject(v)) for (const [op, rhs] of Object.entries(v)) if (COLUMN_COMPARISONS.has(norm(op))) rhsColumn(w, t, lhs, norm(op), rhs);
 };
 
+const isTableName = (v: unknown): v is QualifiedName | string =>
+  typeof v === 'string' || (isObject(v) && typeof v.name === 'string' && (v.schema === undefined || v.schema === null || typeof v.schema === 'string'));
+
+/** The tracked table `_exists` names: its schema and name, not only its "schema.name" key. */
+export function existsTable(tables: Map<string, Table>, q: QualifiedName): Table | undefined {
+  const t = tables.get(`${q.schema}.${q.name}`);
+  return t && t.schema === q.schema && t.name === q.name ? t : undefined;
+}
+
 function walk(w: Where, t: Table, exp: unknown, depth: number): void {
   if (!isObject(exp)) return;
   // Never skip what is too deep to check: refuse it (a YAML alias can even make it endless).
@@ -66,8 +75,14 @@ function walk(w: Where, t: Table, exp: unknown, depth: number): void {
       // askFieldInfoMapSource) and marks the permission inconsistent when it names no tracked table.
       if (!isObject(v)) throw new MetadataError(`${w.label}: _exists: expected an object with _table and _where`);
       if (v._table === undefined) throw new MetadataError(`${w.label}: _exists: key "_table" not found`);
-      const q = qualified(v._table as QualifiedName | string);
-      const other = w.tables.get(`${q.schema}.${q.name}`);
+      // Hasura's GExists parser needs `_where` too, and an object there: a missing one is not
+      // "every row" (that would grant the whole table).
+      if (v._where === undefined) throw new MetadataError(`${w.label}: _exists: key "_where" not found`);
+      if (!isObject(v._where)) throw new MetadataError(`${w.label}: _exists: _where: expected a boolean expression object`);
+      if (!isTableName(v._table)) throw new MetadataError(`${w.label}: _exists: _table: expected a table name`);
+      const q = qualified(v._table);
+      // Keys are "schema.name": a dotted schema or name could match another table's key.
+      const other = existsTable(w.tables, q);
       if (!other) throw new MetadataError(`${w.label}: _exists: table "${q.schema === 'public' ? q.name : `${q.schema}.${q.name}`}" does not exist`);
       walk(w, other, v._where, depth + 1);
     } else if (t.columnsByName.has(key)) {

@@ -159,10 +159,34 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
     [{ _or: [{ _exists: { _table: { schema: 'auth', name: 'users' }, _where: {} } }] }, '_exists: table "auth.users" does not exist'],
     [{ _exists: { _where: {} } }, '_exists: key "_table" not found'],
     [{ _exists: [] }, '_exists: expected an object with _table and _where'],
+    // Hasura's GExists parser needs both keys (`o .: "_where"`) and a boolean expression object
+    // there: a missing `_where` is not "every row" (it would grant the whole table to the role).
+    [{ _exists: { _table: 'users' } }, '_exists: key "_where" not found'],
+    [{ _exists: { _table: 'users', _where: null } }, '_exists: _where: expected a boolean expression object'],
+    [{ _exists: { _table: 'users', _where: [] } }, '_exists: _where: expected a boolean expression object'],
+    // A table name is a string or {schema, name}: anything else names no table (and never crashes the load).
+    [{ _exists: { _table: null, _where: {} } }, '_exists: _table: expected a table name'],
+    [{ _exists: { _table: { schema: 'public' }, _where: {} } }, '_exists: _table: expected a table name'],
+    [{ _exists: { _table: ['public', 'users'], _where: {} } }, '_exists: _table: expected a table name'],
     [{ _exists: { _table: 'users', _where: { id: { _ceq: 'name' } } } }, 'incompatible column types: "id" has type "uuid", but "name" has type "text"'],
   ])('%j', (filter, message) => {
     expect(load(filter)).toThrow(MetadataError);
     expect(load(filter)).toThrow(message);
+  });
+
+  it('_exists names a table by its schema and name, never by a dotted key that matches another table', () => {
+    // A tracked table public."x.users" is keyed "public.x.users", as schema "public.x" table "users" would be.
+    const m = testMetadata();
+    m.tables.push({ table: { schema: 'public', name: 'x.users' } });
+    const c = testCatalog();
+    const users = c.tables.get('public.users')!;
+    c.tables.set('public.x.users', { ...users, name: 'x.users' });
+    m.tables.find((t) => t.table.name === 'posts')!.select_permissions = [
+      { role: 'user', permission: { columns: ['id'], filter: { _exists: { _table: { schema: 'public.x', name: 'users' }, _where: {} } } } },
+    ];
+    const build = () => buildModel(m, c, { stringifyNumerics: true });
+    expect(build).toThrow(MetadataError);
+    expect(build).toThrow('_exists: table "public.x.users" does not exist');
   });
 
   it('checks a comparison however deep it sits, and refuses a filter too deep to check', () => {
