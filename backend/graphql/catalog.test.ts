@@ -88,4 +88,32 @@ describe('functions read for the metadata', () => {
     const valid = new Executor(await build(metadata({ functions: [{ function: { schema: 'public', name: 'visible_posts' }, permissions: [{ role: 'user' }] }] })), db);
     expect(JSON.parse(await valid.run(user, { query: '{ visible_posts(args: {search: "%"}) { title } }' }))).toEqual({ data: { visible_posts: [{ title: 'open' }] } });
   });
+
+  it('a custom name or custom root field that is not a GraphQL name is refused at load, not on every request', async () => {
+    // Hasura parses them as G.Name (Function/Cache.hs FunctionConfig): the metadata does not load.
+    // A name starting with "__" is a valid G.Name that Hasura serves, but graphql-js (and the GraphQL
+    // specification) reserve it for introspection: every role's schema would fail on every request.
+    type Config = NonNullable<Metadata['functions'][number]['configuration']>;
+    const tracked = (configuration: Config) => metadata({ functions: [{ function: { schema: 'public', name: 'visible_posts' }, configuration, permissions: [{ role: 'user' }] }] });
+    const user: EngineSession = { role: 'user', variables: { 'x-hasura-role': 'user' }, isAdmin: false };
+    for (const [configuration, name] of [
+      [{ custom_name: 'open-posts' }, 'open-posts'],
+      [{ custom_name: '1posts' }, '1posts'],
+      [{ custom_name: 'pósts' }, 'pósts'],
+      [{ custom_name: '' }, ''],
+      [{ custom_name: '__posts' }, '__posts'],
+      [{ custom_root_fields: { function: 'open posts' } }, 'open posts'],
+      [{ custom_root_fields: { function_aggregate: '__agg' } }, '__agg'],
+    ] as [Config, string][]) {
+      const load = build(tracked(configuration));
+      await expect(load, name).rejects.toThrow(MetadataError);
+      await expect(build(tracked(configuration))).rejects.toThrow(`"${name}" is not a valid GraphQL name`);
+    }
+    // A function whose own name starts with "__" and has no custom name is refused alike.
+    await db.exec(`CREATE FUNCTION "__posts"() RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post $$`);
+    await expect(build(metadata({ functions: [{ function: { schema: 'public', name: '__posts' } }] }))).rejects.toThrow('"__posts" is not a valid GraphQL name');
+    await expect(build(metadata({ functions: [{ function: { schema: 'public', name: '__posts' }, configuration: { custom_name: 'posts_all' } }] }))).resolves.toBeDefined();
+    const custom = new Executor(await build(tracked({ custom_name: 'open_posts', custom_root_fields: { function_aggregate: 'open_posts_stats' } })), db);
+    expect(JSON.parse(await custom.run(user, { query: '{ open_posts(args: {search: "%"}) { title } }' }))).toEqual({ data: { open_posts: [{ title: 'open' }] } });
+  });
 });

@@ -464,6 +464,16 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   const retKey = tableKey(fn.returnSchema, fn.returnTypname);
   if (!fn.returnsTable || !tables.has(retKey)) return null;
   const cfg = fm.configuration ?? {};
+  // Hasura parses these as G.Name and refuses the metadata otherwise (Function/Cache.hs,
+  // FunctionConfig). "__" passes G.Name but is reserved by GraphQL for introspection: graphql-js
+  // would refuse every role's schema on every request, so it is refused here (Hasura serves it).
+  const ownOrCustom = cfg.custom_name ?? ownName;
+  for (const name of [ownOrCustom, cfg.custom_root_fields?.function, cfg.custom_root_fields?.function_aggregate]) {
+    if (name === undefined || name === null) continue;
+    if (typeof name !== 'string' || !GRAPHQL_NAME.test(name) || name.startsWith('__')) {
+      throw new MetadataError(`function ${displayName(fn.schema, fn.name)}: "${String(name)}" is not a valid GraphQL name`);
+    }
+  }
   const base = cfg.custom_name ?? (fn.schema === 'public' ? fn.name : `${fn.schema}_${fn.name}`);
   const sessionArg = cfg.session_argument ?? null;
   // Hasura infers `exposed_as` from the volatility and refuses a STABLE/IMMUTABLE mutation.
