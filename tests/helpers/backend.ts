@@ -55,10 +55,14 @@ function snapshotKey(projectDir: string, applySeeds: boolean): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-/** The snapshot file `key` names, made by `prepare` on a new in-memory database when missing. */
-async function buildSnapshot(file: string, prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
+/**
+ * The snapshot file `key` names, made by `prepare` when missing: on a new in-memory database, or
+ * on one loaded from `base` (the empty snapshot, as initdb leaves it: its load costs ~2 s of CPU,
+ * initdb ~5 s, and a clean checkout such as CI's builds every project's snapshot once).
+ */
+async function buildSnapshot(file: string, prepare: (db: Db) => Promise<unknown>, base?: () => Promise<Blob>): Promise<Blob> {
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-  const db = await openDb({});
+  const db = await openDb(base ? { loadDataDir: await base() } : {});
   try {
     await prepare(db);
     // A checkpoint first, so a database opened from the snapshot has no WAL to replay.
@@ -77,11 +81,11 @@ async function buildSnapshot(file: string, prepare: (db: Db) => Promise<unknown>
 }
 
 /** A snapshot (made on first use in this worker, or read from the disk cache). */
-function snapshotOf(key: string, prepare: (db: Db) => Promise<unknown>): { file: string; blob: Promise<Blob> } {
+function snapshotOf(key: string, prepare: (db: Db) => Promise<unknown>, base?: () => Promise<Blob>): { file: string; blob: Promise<Blob> } {
   const file = path.join(CACHE_DIR, `${key}.tar`);
   let snapshot = snapshots.get(key);
   if (!snapshot) {
-    snapshot = buildSnapshot(file, prepare);
+    snapshot = buildSnapshot(file, prepare, base);
     snapshots.set(key, snapshot);
     snapshot.catch(() => snapshots.delete(key));
   }
@@ -89,7 +93,7 @@ function snapshotOf(key: string, prepare: (db: Db) => Promise<unknown>): { file:
 }
 
 function projectSnapshot(projectDir: string, applySeeds: boolean) {
-  return snapshotOf(snapshotKey(projectDir, applySeeds), (db) => migrate(db, { projectDir, applySeeds }));
+  return snapshotOf(snapshotKey(projectDir, applySeeds), (db) => migrate(db, { projectDir, applySeeds }), () => emptySnapshot().blob);
 }
 
 function pruneCache(): void {
@@ -109,9 +113,14 @@ export async function freshDatabase(projectDir: string, applySeeds: boolean) {
  */
 export async function emptyDatabase(opts: { statementTimeoutMs?: number } = {}): Promise<Db> {
   if (process.env.STAYDESK_TEST_DB_SNAPSHOTS === 'off') return openDb(opts);
+  return openDb({ ...opts, loadDataDir: await emptySnapshot().blob });
+}
+
+/** The snapshot of a database as initdb leaves it (the only one made by PGlite's initdb). */
+function emptySnapshot() {
   const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
   const key = createHash('sha256').update(JSON.stringify({ empty: true, pglite: pglite.version })).digest('hex').slice(0, 32);
-  return openDb({ ...opts, loadDataDir: await snapshotOf(key, async () => undefined).blob });
+  return snapshotOf(key, async () => undefined);
 }
 
 /**
