@@ -40,6 +40,31 @@ const accountFields = async (db: Db) => {
 };
 
 describe('models shared between engines of one process', () => {
+  it("a query cached by one engine never answers another user's request, on that engine or another sharing the model", async () => {
+    const table = path.join(project, 'metadata/databases/default/tables/public_account.yaml');
+    const yaml = fs.readFileSync(table, 'utf8');
+    fs.writeFileSync(table, yaml.replace('select_permissions:\n', 'select_permissions:\n  - role: owner\n    permission:\n      columns: [id, label]\n      filter:\n        id:\n          _eq: X-Hasura-User-Id\n'));
+    try {
+      const a = new Executor(await loadModel(first, project, opts), first);
+      const b = new Executor(await loadModel(second, project, opts), second);
+      expect(b.model).toBe(a.model);
+      await second.exec(`UPDATE account SET label = 'second db' WHERE id = 1`);
+      const owner = (id: string): EngineSession => ({ role: 'owner', variables: { 'x-hasura-role': 'owner', 'x-hasura-user-id': id }, isAdmin: false });
+      const labels = async (ex: Executor, session: EngineSession) => JSON.parse(await ex.run(session, { query: '{ account { label } }' })) as unknown;
+      expect(await labels(a, owner('1'))).toEqual({ data: { account: [{ label: 'first' }] } });
+      expect(await labels(b, owner('2'))).toEqual({ data: { account: [{ label: 'second' }] } });
+      expect(await labels(b, owner('1'))).toEqual({ data: { account: [{ label: 'second db' }] } });
+      expect(await labels(a, owner('2'))).toEqual({ data: { account: [{ label: 'second' }] } });
+      // Same user id, another role: the cached statement of "owner" is not reused for "reader".
+      expect(await labels(a, { role: 'reader', variables: { 'x-hasura-role': 'reader', 'x-hasura-user-id': '1' }, isAdmin: false })).toEqual({ data: { account: [{ label: 'first' }, { label: 'second' }] } });
+      // A missing session variable is an error, not the rows cached for a user who had one.
+      const none = JSON.parse(await b.run({ role: 'owner', variables: { 'x-hasura-role': 'owner' }, isAdmin: false }, { query: '{ account { label } }' })) as { errors?: { message: string }[] };
+      expect(none.errors?.[0].message).toMatch(/missing session variable/);
+    } finally {
+      await second.exec(`UPDATE account SET label = 'first' WHERE id = 1`);
+    }
+  });
+
   it('two databases with the same tables and the same metadata share one model, and each engine reads its own rows', async () => {
     const a = await loadModel(first, project, opts);
     const b = await loadModel(second, project, opts);
