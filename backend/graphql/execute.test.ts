@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDb, type Db } from '../db';
+import { migrate, type Db } from '../db';
+import { emptyDatabase } from '../../tests/helpers/backend';
 import { Executor } from './execute';
 import { engineOptions, loadModel } from './index';
 import type { EngineSession } from './types';
@@ -15,7 +16,8 @@ describe('executor', () => {
   let db: Db;
   let ex: Executor;
   beforeAll(async () => {
-    db = await openDb({});
+    // As initdb leaves it, from the cached snapshot (an initdb of its own costs ~5 s of CPU).
+    db = await emptyDatabase();
     await migrate(db, { projectDir: PROJECT, applySeeds: false });
     ex = new Executor(await loadModel(db, PROJECT, engineOptions({ NODE_ENV: 'test' })), db);
   });

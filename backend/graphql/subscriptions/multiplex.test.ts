@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../../tests/helpers/postgres';
 import { openDb, type Db } from '../../db';
+import { emptyDatabase } from '../../../tests/helpers/backend';
 import { readCatalog } from '../catalog';
 import { Executor } from '../execute';
 import type { Metadata } from '../metadata';
@@ -31,7 +32,7 @@ const FROM_ID = 'subscription($min: Int!) { notes(where: {id: {_gte: $min}}, ord
 const BY_OWNER = 'subscription($o: uuid!) { notes(where: {owner_id: {_eq: $o}}, order_by: {id: asc}) { id } }';
 
 const drivers: [string, () => Promise<Db>][] = [
-  ['PGlite', () => openDb({})],
+  ['PGlite', () => emptyDatabase()],
   [
     'server Postgres',
     async () => {
