@@ -25,7 +25,10 @@ import { leaseSharedDatabase, sharingEnabled, type Lease } from './sharedDatabas
 
 const ROOT = path.resolve(__dirname, '../..');
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/staydesk/test-db');
-const KEEP_ON_DISK = 12;
+// Above the number of kinds one full run makes (the empty database, the project with and without
+// seeds, the fixture projects...): eviction by age would otherwise drop the empty snapshot, made
+// first, and a later file would pay its initdb again.
+const KEEP_ON_DISK = 24;
 const snapshots = new Map<string, Promise<Blob>>();
 
 function filesUnder(dir: string): string[] {
