@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../db';
+import type { Db } from '../db';
+import { emptyDatabase } from '../../tests/helpers/backend';
 import { Executor } from './execute';
 import { engineOptions, loadModel } from './index';
 import type { EngineSession } from './types';
@@ -19,7 +20,7 @@ let first: Db;
 let second: Db;
 let project: string;
 beforeAll(async () => {
-  [first, second] = await Promise.all([openDb({}), openDb({})]);
+  [first, second] = await Promise.all([emptyDatabase(), emptyDatabase()]);
   await first.exec(SETUP);
   await second.exec(SETUP);
   // A copy of the fixture project whose metadata a test may change.
