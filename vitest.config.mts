@@ -29,8 +29,8 @@ export default defineConfig({
       // before it, so the backend's imports load once per worker, not once per file.
       { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node' } },
       // Their in-process test backends take turns on one database per worker, reset between files
-      // (and process.env is put back after each file: tests/setup/restoreEnv.ts)
       // (tests/helpers/sharedDatabases.ts); STAYDESK_TEST_SHARED_BACKENDS=off gives each its own.
+      // process.env is put back after each file (tests/setup/restoreEnv.ts).
       { extends: true, test: { name: 'node-shared', include: ['**/*.test.ts'], exclude: [...exclude, ...ISOLATED_NODE_TESTS], environment: 'node', isolate: false, setupFiles: ['tests/setup/restoreEnv.ts'], env: { STAYDESK_TEST_SHARED_BACKENDS: process.env.STAYDESK_TEST_SHARED_BACKENDS ?? 'on' } } },
       // Component tests the same way: shared workers except the files tests/isolation.ts lists.
       { extends: true, test: { name: 'dom', include: ['**/*.test.tsx'], exclude: [...exclude, ...ISOLATED_DOM_TESTS], environment: 'jsdom', setupFiles: ['src/test/setup.ts'], isolate: false } },
