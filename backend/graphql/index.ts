@@ -9,7 +9,7 @@ import { readCatalog } from './catalog';
 import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
 import { loadMetadata, qualified, type Metadata } from './metadata';
-import { buildModel, quoteIdent, type Model } from './model';
+import { buildModel, GRAPHQL_NAME, quoteIdent, type Model } from './model';
 import { fingerprint, sharedModel } from './modelCache';
 import { authenticate, VerifiedTokens } from './session';
 import { readNhostToml } from '../auth/settings';
@@ -69,7 +69,7 @@ export async function loadModel(db: Queryable, projectDir: string, opts: EngineO
     if (!t.enumValues || !t.primaryKey || t.primaryKey.length !== 1) continue;
     const comment = t.columnsByName.has('comment') ? '"comment"::text' : 'NULL::text';
     const r = await db.query<{ value: string; comment: string | null }>(`SELECT ${quoteIdent(t.primaryKey[0])}::text AS value, ${comment} AS comment FROM ${t.sql} ORDER BY 1`);
-    t.enumValues = r.rows.filter((row) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(row.value));
+    t.enumValues = r.rows.filter((row) => GRAPHQL_NAME.test(row.value));
     enums.push([t.key, t.enumValues]);
   }
   // Error texts follow the message dialect; cached validation results hold them.

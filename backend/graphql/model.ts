@@ -157,7 +157,7 @@ export interface Model {
 export const ADMIN = 'admin';
 
 /** GraphQL's Name (spec 2.1.9), as Hasura's G.mkName accepts it. */
-const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+export const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const NUMERIC_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'money']);
 const STRINGIFIED = new Set(['int8', 'numeric', 'float8', 'money']);
 const TEXT_TYPES = new Set(['text', 'varchar', 'bpchar', 'citext', 'name']);
@@ -467,14 +467,13 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   // Hasura parses these as G.Name and refuses the metadata otherwise (Function/Cache.hs,
   // FunctionConfig). "__" passes G.Name but is reserved by GraphQL for introspection: graphql-js
   // would refuse every role's schema on every request, so it is refused here (Hasura serves it).
-  const ownOrCustom = cfg.custom_name ?? ownName;
-  for (const name of [ownOrCustom, cfg.custom_root_fields?.function, cfg.custom_root_fields?.function_aggregate]) {
+  const base = cfg.custom_name ?? ownName;
+  for (const name of [base, cfg.custom_root_fields?.function, cfg.custom_root_fields?.function_aggregate]) {
     if (name === undefined || name === null) continue;
     if (typeof name !== 'string' || !GRAPHQL_NAME.test(name) || name.startsWith('__')) {
       throw new MetadataError(`function ${displayName(fn.schema, fn.name)}: "${String(name)}" is not a valid GraphQL name`);
     }
   }
-  const base = cfg.custom_name ?? (fn.schema === 'public' ? fn.name : `${fn.schema}_${fn.name}`);
   const sessionArg = cfg.session_argument ?? null;
   // Hasura infers `exposed_as` from the volatility and refuses a STABLE/IMMUTABLE mutation.
   if (cfg.exposed_as === 'mutation' && fn.volatility !== 'v') {

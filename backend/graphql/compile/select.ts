@@ -2,7 +2,7 @@
 // JSON object, lists with json_agg, relationships as correlated sub-selects, aggregates with
 // json_build_object. Permission filters, column sets and row limits are merged in here.
 import { GqlError, validationFailed } from '../errors';
-import { quoteIdent, selectPerm, type ComputedField, type Relationship, type Table } from '../model';
+import { GRAPHQL_NAME, quoteIdent, selectPerm, type ComputedField, type Relationship, type Table } from '../model';
 import type { Selected } from '../request/collect';
 import { compileBoolExp, computedCall, joinCondition } from './boolexp';
 import type { CompileContext } from './context';
@@ -16,8 +16,6 @@ export interface SelectArgs {
   offset?: unknown;
   distinct_on?: unknown;
 }
-
-const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 /** `json_build_object` takes at most 100 arguments; wider objects go through row_to_json. */
 export function jsonObject(pairs: [string, string][]): string {
