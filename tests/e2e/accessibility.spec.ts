@@ -20,6 +20,18 @@ test('the public pages have no WCAG A/AA violations', async ({ page }) => {
   }
 });
 
+test('visitors who ask for less motion get no transitions; others keep them', async ({ page }) => {
+  // The specs run with reduced motion (playwright.config.ts), so this one sets both preferences itself.
+  const button = page.getByRole('button', { name: 'Sign in', exact: true });
+  const transitions = () => button.evaluate((el) => getComputedStyle(el).transitionDuration.split(', ').map(parseFloat));
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/sign-in');
+  await expect(button).toBeVisible();
+  expect(Math.min(...(await transitions()))).toBeGreaterThanOrEqual(0.1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(Math.max(...(await transitions()))).toBeLessThan(0.001);
+});
+
 test("a property manager's screens have no WCAG A/AA violations", async ({ page }) => {
   // Thirteen axe scans and five page loads: 35 s on CI's quiet 2 cores, over 60 s at load 20.
   test.setTimeout(150_000);

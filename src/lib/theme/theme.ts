@@ -14,6 +14,20 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
+    // Visitors who ask their system for less motion (WCAG 2.3.3) get none: transitions and
+    // animations (ripples, spinners, skeleton pulses, the route progress bar) end at once.
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
     MuiFormControl: { defaultProps: { size: 'small', fullWidth: true } },
     MuiButton: { styleOverrides: { root: { textTransform: 'capitalize' } } },
