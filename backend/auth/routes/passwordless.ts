@@ -1,13 +1,13 @@
 // Passwordless sign-in: e-mail magic link, e-mail one-time code, and SMS one-time code. Each
 // creates the user on first use (unless sign-up is off), like hasura-auth.
 import crypto from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Request, Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, requireEmail, requireString, signUpOptions, type SignUpOptions } from '../validate';
 import { claimUnverifiedAccount, createUser, findUserBy, gravatarUrl, newTicket, setTicket, type UserRow } from '../users';
 import { FailureCounter } from '../rate-limit';
+import { hashSecret, verifySecret } from '../password';
 
 const HOUR = 3600;
 const SMS_OTP_TTL = 5 * 60;
@@ -115,7 +115,7 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const code = sixDigitCode();
     await app.db.query(
       `UPDATE auth.users SET otp_hash = $2, otp_hash_expires_at = $3, otp_method_last_used = 'sms' WHERE id = $1`,
-      [user.id, await bcrypt.hash(code, 10), new Date(Date.now() + SMS_OTP_TTL * 1000).toISOString()],
+      [user.id, await hashSecret(code), new Date(Date.now() + SMS_OTP_TTL * 1000).toISOString()],
     );
     try {
       await app.mailer.sendSms('signin-passwordless-sms', user.locale, phoneNumber, app.templateVars(req, user, { code }));
@@ -133,7 +133,7 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const otp = requireString(body, 'otp');
     const user = await findUserBy(app.db, 'phone_number', phoneNumber);
     const live = user?.otp_hash && new Date(user.otp_hash_expires_at).getTime() > Date.now();
-    if (!user || !live || !(await bcrypt.compare(otp, user.otp_hash ?? ''))) {
+    if (!user || !live || !(await verifySecret(otp, user.otp_hash ?? ''))) {
       if (user && smsOtpFailures.fail(user.id)) {
         await app.db.query('UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now() WHERE id = $1', [user.id]);
       }

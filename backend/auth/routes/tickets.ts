@@ -1,12 +1,11 @@
 // Ticket flows: mailed links for e-mail verification, e-mail change and password reset, the
 // password change that redeems a reset ticket, and GET /verify which turns a ticket into a session.
-import bcrypt from 'bcryptjs';
 import type { Request, Response, Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError, errorBody, type AuthErrorCode } from '../errors';
 import { bodyOf, checkEmailAllowed, checkPassword, isRedirectAllowed, redirectOption, requireEmail, requireString } from '../validate';
 import { claimUnverifiedAccount, consumeTicket, findUserBy, newTicket, setTicket, toDate, type UserRow } from '../users';
-import { BCRYPT_COST } from './email-password';
+import { hashSecret } from '../password';
 
 const HOUR = 3600;
 const VERIFY_EMAIL_TTL = 30 * 24 * HOUR;
@@ -148,7 +147,7 @@ export function registerTickets(router: Router, app: AuthApp): void {
       user = holder;
     }
     checkPassword(newPassword, s);
-    const hash = await bcrypt.hash(newPassword, BCRYPT_COST);
+    const hash = await hashSecret(newPassword);
     await app.db.transaction(async (tx) => {
       if (!signedIn) {
         const spent = await consumeTicket(tx, String(body.ticket));
