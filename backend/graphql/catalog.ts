@@ -83,7 +83,13 @@ export interface Catalog {
   functions: Map<string, CatalogFunction>;
 }
 
-export const tableKey = (schema: string, name: string) => `${schema}.${name}`;
+/**
+ * The key of a table or function: "schema.name", with a part that holds a dot or a double quote
+ * written as a quoted SQL identifier, so that schema "a" with table "b.c" and schema "a.b" with
+ * table "c" never share a key (the plain form stays what texts and logs show).
+ */
+export const tableKey = (schema: string, name: string) => `${keyPart(schema)}.${keyPart(name)}`;
+const keyPart = (s: string) => (/[."]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 const EXCLUDED = `('pg_catalog','information_schema','pg_toast')`;
 

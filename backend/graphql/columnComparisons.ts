@@ -7,7 +7,8 @@
 // failing every request of that role.
 import type { QualifiedName } from './metadata';
 import { MetadataError, qualified } from './metadata';
-import type { Column, Table } from './model';
+import { displayName, findTable, type Column, type Table } from './model';
+import { jsonKind } from './names';
 
 const MAX_DEPTH = 256;
 const COLUMN_COMPARISONS = new Set(['_ceq', '_cne', '_cneq', '_cgt', '_clt', '_cgte', '_clte']);
@@ -54,22 +55,25 @@ const comparisons = (w: Where, t: Table, lhs: Lhs, v: unknown) => {
 const isTableName = (v: unknown): v is QualifiedName | string =>
   typeof v === 'string' || (isObject(v) && typeof v.name === 'string' && (v.schema === undefined || v.schema === null || typeof v.schema === 'string'));
 
-/** The tracked table `_exists` names: its schema and name, not only its "schema.name" key. */
-export function existsTable(tables: Map<string, Table>, q: QualifiedName): Table | undefined {
-  const t = tables.get(`${q.schema}.${q.name}`);
-  return t && t.schema === q.schema && t.name === q.name ? t : undefined;
-}
+/** Aeson's failure for a value of the wrong kind, as Hasura's metadata errors word it. */
+const expected = (w: Where, path: string, what: string, kind: string, v: unknown) =>
+  new MetadataError(`${w.label}: ${path}parsing ${what} failed, expected ${kind}, but encountered ${jsonKind(v)}`);
 
-function walk(w: Where, t: Table, exp: unknown, depth: number): void {
-  if (!isObject(exp)) return;
+function walk(w: Where, t: Table, exp: unknown, depth: number, path = ''): void {
+  // Hasura's GBoolExp FromJSON (RQL/IR/BoolExp.hs) reads a boolean expression with withObject.
+  if (!isObject(exp)) throw expected(w, path, 'boolean expression', 'Object', exp);
   // Never skip what is too deep to check: refuse it (a YAML alias can even make it endless).
   if (depth > MAX_DEPTH) throw new MetadataError(`${w.label}: nested more than ${MAX_DEPTH} levels deep`);
   for (const [rawKey, v] of Object.entries(exp)) {
     const key = norm(rawKey);
+    const at = `${path}${rawKey}: `;
     if (key === '_and' || key === '_or') {
-      for (const x of Array.isArray(v) ? v : [v]) walk(w, t, x, depth + 1);
+      // Its `_and`/`_or` take a list (aeson's list parser): one object is refused, not read as a
+      // list of one (GraphQL's input coercion applies to `where`, not to metadata).
+      if (!Array.isArray(v)) throw expected(w, at, '[]', 'Array', v);
+      v.forEach((x, i) => walk(w, t, x, depth + 1, `${at}[${i}]: `));
     } else if (key === '_not') {
-      walk(w, t, v, depth + 1);
+      walk(w, t, v, depth + 1, at);
     } else if (key === '_exists') {
       // Hasura resolves `_table` when the metadata loads (DDL/Permission/Internal.hs, annBoolExp ->
       // askFieldInfoMapSource) and marks the permission inconsistent when it names no tracked table.
@@ -82,9 +86,9 @@ function walk(w: Where, t: Table, exp: unknown, depth: number): void {
       if (!isTableName(v._table)) throw new MetadataError(`${w.label}: _exists: _table: expected a table name`);
       const q = qualified(v._table);
       // Keys are "schema.name": a dotted schema or name could match another table's key.
-      const other = existsTable(w.tables, q);
-      if (!other) throw new MetadataError(`${w.label}: _exists: table "${q.schema === 'public' ? q.name : `${q.schema}.${q.name}`}" does not exist`);
-      walk(w, other, v._where, depth + 1);
+      const other = findTable(w.tables, q);
+      if (!other) throw new MetadataError(`${w.label}: _exists: table "${displayName(q.schema, q.name)}" does not exist`);
+      walk(w, other, v._where, depth + 1, `${at}_where: `);
     } else if (t.columnsByName.has(key)) {
       const col = t.columnsByName.get(key)!;
       comparisons(w, t, { name: col.name, type: col.sqlType, typeOf: (c) => c.sqlType }, v);
@@ -92,17 +96,17 @@ function walk(w: Where, t: Table, exp: unknown, depth: number): void {
       // A scalar computed field compares as its function's result; a table-returning one filters its rows.
       const cf = t.computed.get(key)!;
       const remote = cf.returnsTableKey ? w.tables.get(cf.returnsTableKey) : undefined;
-      if (remote) walk(w, remote, v, depth + 1);
+      if (remote) walk(w, remote, v, depth + 1, at);
       else if (cf.scalar) comparisons(w, t, { name: cf.name, type: cf.scalar, typeOf: (c) => c.scalar }, v);
     } else if (key.endsWith('_aggregate') && t.relationships.get(key.slice(0, -'_aggregate'.length))?.kind === 'array') {
       // `<rel>_aggregate: {count: {filter}}`: the filter is over the related rows.
       const remote = w.tables.get(t.relationships.get(key.slice(0, -'_aggregate'.length))!.remoteKey);
       const count = isObject(v) ? v.count : undefined;
-      if (remote && isObject(count)) walk(w, remote, count.filter, depth + 1);
+      if (remote && isObject(count) && count.filter !== undefined && count.filter !== null) walk(w, remote, count.filter, depth + 1, `${at}count: filter: `);
     } else {
       const rel = t.relationships.get(key);
       const remote = rel && w.tables.get(rel.remoteKey);
-      if (remote) walk(w, remote, v, depth + 1);
+      if (remote) walk(w, remote, v, depth + 1, at);
     }
   }
 }
@@ -115,7 +119,7 @@ export function checkColumnComparisons(tables: Map<string, Table>): void {
     for (const [role, p] of t.insert) walk(at('insert', role, 'check'), t, p.check, 0);
     for (const [role, p] of t.update) {
       walk(at('update', role, 'filter'), t, p.filter, 0);
-      walk(at('update', role, 'check'), t, p.check, 0);
+      if (p.check !== null) walk(at('update', role, 'check'), t, p.check, 0);
     }
     for (const [role, p] of t.delete) walk(at('delete', role, 'filter'), t, p.filter, 0);
   }

@@ -141,7 +141,15 @@ export function loadMetadata(projectDir: string): Metadata {
 }
 
 export function qualified(n: QualifiedName | string): QualifiedName {
-  return typeof n === 'string' ? { schema: 'public', name: n } : { schema: n.schema ?? 'public', name: n.name };
+  if (typeof n === 'string') return { schema: 'public', name: n };
+  // Hasura's QualifiedObject FromJSON: a string, or an object with a string `name` and an optional
+  // string `schema`. Anything else would be read as some other table ("public.null").
+  const o: unknown = n;
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new MetadataError(`expected a table or function name (a string or {schema, name}), but found ${JSON.stringify(o) ?? String(o)}`);
+  const { schema, name } = o as { schema?: unknown; name?: unknown };
+  if (typeof name !== 'string') throw new MetadataError(`expected a string for the name of ${JSON.stringify(o)}`);
+  if (schema !== undefined && schema !== null && typeof schema !== 'string') throw new MetadataError(`expected a string for the schema of ${JSON.stringify(o)}`);
+  return { schema: schema ?? 'public', name };
 }
 
 function normaliseTable(t: TableMeta): TableMeta {

@@ -8,6 +8,10 @@ import type {
 } from './metadata';
 import { qualified, MetadataError } from './metadata';
 import { checkColumnComparisons } from './columnComparisons';
+import { checkRootFieldConflicts } from './rootFields';
+import { checkDuplicateCustomRootFields, customName, customRootField, derivedName, GRAPHQL_NAME, isServableName } from './names';
+
+export { GRAPHQL_NAME, isServableName };
 
 export interface Column {
   name: string;
@@ -156,8 +160,6 @@ export interface Model {
 
 export const ADMIN = 'admin';
 
-/** GraphQL's Name (spec 2.1.9), as Hasura's G.mkName accepts it. */
-export const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const NUMERIC_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'money']);
 const STRINGIFIED = new Set(['int8', 'numeric', 'float8', 'money']);
 const TEXT_TYPES = new Set(['text', 'varchar', 'bpchar', 'citext', 'name']);
@@ -180,19 +182,14 @@ function pgOf(s: string): string {
   return s === 'Int' ? 'int4' : s === 'String' ? 'text' : s === 'Boolean' ? 'bool' : 'float4';
 }
 
-function rootName(v: RootFieldName | undefined): string | null {
-  if (!v) return null;
-  if (typeof v === 'string') return v;
-  return v.name ?? null;
-}
-
-export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNumerics: boolean; inferFunctionPermissions?: boolean }): Model {
+export function buildModel(given: Metadata, catalog: Catalog, opts: { stringifyNumerics: boolean; inferFunctionPermissions?: boolean }): Model {
+  const meta = lastEntries(given);
   const tables = new Map<string, Table>();
   const roles = new Set<string>();
   for (const tm of meta.tables) {
     const ct = catalog.tables.get(tableKey(tm.table.schema, tm.table.name));
     if (!ct) throw new MetadataError(`table "${tm.table.schema}.${tm.table.name}" in metadata does not exist in the database`);
-    tables.set(ct.schema + '.' + ct.name, makeTable(tm, ct, opts.stringifyNumerics));
+    tables.set(tableKey(ct.schema, ct.name), makeTable(tm, ct, opts.stringifyNumerics));
   }
   for (const tm of meta.tables) {
     const t = tables.get(tableKey(tm.table.schema, tm.table.name));
@@ -233,7 +230,32 @@ export function buildModel(meta: Metadata, catalog: Catalog, opts: { stringifyNu
   checkColumnComparisons(tables);
   const functions = meta.functions.map((fm) => trackFunction(fm, catalog, tables)).filter((f): f is TrackedFunction => f !== null);
   for (const f of functions) for (const r of f.permittedRoles) roles.add(r);
-  return { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: opts.inferFunctionPermissions ?? true };
+  const model = { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: opts.inferFunctionPermissions ?? true };
+  checkRootFieldConflicts(model);
+  return model;
+}
+
+/**
+ * A table or function listed twice in a source: Hasura reads the lists into maps by name
+ * (RQL/Types/Metadata/Common.hs, oMapFromL), so the last entry is the one it tracks. Without
+ * this, the engine would merge the entries' relationships and permissions (tables) or serve both
+ * (functions).
+ */
+function lastEntries(m: Metadata): Metadata {
+  const last = <T>(items: T[], name: (x: T) => QualifiedName): T[] => {
+    const byKey = new Map<string, T>();
+    for (const x of items) {
+      if (typeof x !== 'object' || x === null) throw new MetadataError(`expected an object in the metadata's tables and functions, but found ${JSON.stringify(x)}`);
+      const q = qualified(name(x));
+      const key = tableKey(q.schema, q.name);
+      byKey.delete(key);
+      byKey.set(key, x);
+    }
+    return [...byKey.values()];
+  };
+  const tables = last(m.tables, (t) => t.table).map((t) => ({ ...t, table: qualified(t.table) }));
+  const functions = last(m.functions, (f) => f.function).map((f) => ({ ...f, function: qualified(f.function) }));
+  return { tables, functions };
 }
 
 /** Argument i of a computed field's function is the row (the table argument, else the first) or the session. */
@@ -252,7 +274,18 @@ function described(explicit: string | null | undefined, automatic: string | null
 }
 
 /** A table or function as Hasura names it in texts: bare in `public`, else schema.name. */
-const displayName = (schema: string, name: string) => (schema === 'public' ? name : `${schema}.${name}`);
+export const displayName = (schema: string, name: string) => (schema === 'public' ? name : `${schema}.${name}`);
+
+/**
+ * The tracked table named by a metadata reference (`_exists`, a relationship's target): found by
+ * its schema and name, never by a spelling of them (keys are unambiguous, see tableKey; the
+ * comparison keeps it so whatever the key becomes).
+ */
+export function findTable(tables: ReadonlyMap<string, Table>, q: QualifiedName): Table | undefined {
+  const t = tables.get(tableKey(q.schema, q.name));
+  return t && t.schema === q.schema && t.name === q.name ? t : undefined;
+}
+
 
 /** Hasura's default root field descriptions (GraphQL/Schema/Build.hs, Update/Batch.hs). */
 const ROOT_DESCRIPTIONS: Record<RootKind, (t: string) => string> = {
@@ -271,16 +304,16 @@ const ROOT_DESCRIPTIONS: Record<RootKind, (t: string) => string> = {
 
 function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
   const cfg = tm.configuration ?? {};
-  const gqlName = cfg.custom_name ?? (ct.schema === 'public' ? ct.name : `${ct.schema}_${ct.name}`);
-  const crf = cfg.custom_root_fields ?? {};
-  const r = (k: RootKind, dflt: string) => rootName(crf[k]) ?? dflt;
   const shown = displayName(ct.schema, ct.name);
-  const rootComment = (k: RootKind) => {
-    const v = crf[k];
-    return described(v && typeof v === 'object' ? v.comment : undefined, ROOT_DESCRIPTIONS[k](shown));
-  };
+  const where = `table "${shown}"`;
+  const gqlName = customName(cfg.custom_name, `${where}: custom_name`) ?? derivedName(shown, ct.schema === 'public' ? ct.name : `${ct.schema}_${ct.name}`);
   const kinds = Object.keys(ROOT_DESCRIPTIONS) as RootKind[];
-  const columns = ct.columns.map((c) => makeColumn(c, cfg, stringify));
+  const crf: Record<string, RootFieldName> = cfg.custom_root_fields ?? {};
+  const custom = Object.fromEntries(kinds.map((k) => [k, customRootField(crf[k], `${where}: custom_root_fields.${k}`)])) as Record<RootKind, ReturnType<typeof customRootField>>;
+  checkDuplicateCustomRootFields(kinds.map((k) => custom[k].name), where);
+  const r = (k: RootKind, dflt: string) => custom[k].name ?? dflt;
+  const rootComment = (k: RootKind) => described(custom[k].comment, ROOT_DESCRIPTIONS[k](shown));
+  const columns = ct.columns.map((c) => makeColumn(c, cfg, stringify, where));
   return {
     key: tableKey(ct.schema, ct.name),
     schema: ct.schema,
@@ -319,8 +352,11 @@ function makeTable(tm: TableMeta, ct: CatalogTable, stringify: boolean): Table {
   };
 }
 
-function makeColumn(c: CatalogColumn, cfg: NonNullable<TableMeta['configuration']>, stringify: boolean): Column {
-  const gqlName = cfg.column_config?.[c.name]?.custom_name ?? cfg.custom_column_names?.[c.name] ?? c.name;
+function makeColumn(c: CatalogColumn, cfg: NonNullable<TableMeta['configuration']>, stringify: boolean, table: string): Column {
+  const where = `${table}: column "${c.name}"`;
+  const gqlName = customName(cfg.column_config?.[c.name]?.custom_name, `${where}: custom_name`)
+    ?? customName(cfg.custom_column_names?.[c.name], `${where}: custom_column_names`)
+    ?? derivedName(c.name, c.name);
   const base = c.typtype === 'd' ? c.typname : c.typname;
   return {
     name: c.name,
@@ -470,9 +506,13 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   const base = cfg.custom_name ?? ownName;
   for (const name of [base, cfg.custom_root_fields?.function, cfg.custom_root_fields?.function_aggregate]) {
     if (name === undefined || name === null) continue;
-    if (typeof name !== 'string' || !GRAPHQL_NAME.test(name) || name.startsWith('__')) {
+    if (!isServableName(name)) {
       throw new MetadataError(`function ${displayName(fn.schema, fn.name)}: "${String(name)}" is not a valid GraphQL name`);
     }
+  }
+  const crf = cfg.custom_root_fields;
+  if (crf?.function && crf.function === crf.function_aggregate) {
+    throw new MetadataError(`function ${displayName(fn.schema, fn.name)}: the following custom root field names are duplicated: "${crf.function}" and "${crf.function_aggregate}"`);
   }
   const sessionArg = cfg.session_argument ?? null;
   // Hasura infers `exposed_as` from the volatility and refuses a STABLE/IMMUTABLE mutation.

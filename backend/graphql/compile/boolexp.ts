@@ -4,10 +4,9 @@
 import { GqlError, validationFailed } from '../errors';
 import { qualified, type QualifiedName } from '../metadata';
 import { isDeepStrictEqual } from 'node:util';
-import { quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type SelectPerm, type Table } from '../model';
+import { findTable, quoteIdent, selectPerm, type Column, type ComputedField, type Relationship, type SelectPerm, type Table } from '../model';
 import { isSessionVar, MAX_WHERE_CONDITIONS, type CompileContext, type ParentRow } from './context';
 import { canAggregate, readableColumn } from './guard';
-import { existsTable } from '../columnComparisons';
 
 export type BoolMode = 'where' | 'permission';
 
@@ -67,7 +66,7 @@ function existsExp(ctx: CompileContext, v: unknown, root: BoolRoot): string {
   const spec = v as { _table?: QualifiedName | string; _where?: unknown };
   if (!spec?._table) throw validationFailed('_exists needs _table');
   const q = qualified(spec._table);
-  const t = existsTable(ctx.model.tables, q);
+  const t = findTable(ctx.model.tables, q);
   if (!t) throw validationFailed(`table "${q.name}" does not exist`);
   const a = ctx.alias('e');
   return `EXISTS (SELECT 1 FROM ${t.sql} AS ${a} WHERE ${compileBoolExp(ctx, t, a, spec._where ?? {}, 'permission', root)})`;

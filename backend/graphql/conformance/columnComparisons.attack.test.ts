@@ -14,6 +14,7 @@ import { testCatalog, testMetadata } from '../__fixtures__/model';
 import type { Metadata } from '../metadata';
 import { MetadataError } from '../metadata';
 import { buildModel } from '../model';
+import { tableKey } from '../catalog';
 import { askAs, refused } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
 
@@ -175,12 +176,12 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
   });
 
   it('_exists names a table by its schema and name, never by a dotted key that matches another table', () => {
-    // A tracked table public."x.users" is keyed "public.x.users", as schema "public.x" table "users" would be.
+    // A tracked table public."x.users" spells "public.x.users", as schema "public.x" table "users" would.
     const m = testMetadata();
     m.tables.push({ table: { schema: 'public', name: 'x.users' } });
     const c = testCatalog();
     const users = c.tables.get('public.users')!;
-    c.tables.set('public.x.users', { ...users, name: 'x.users' });
+    c.tables.set(tableKey('public', 'x.users'), { ...users, name: 'x.users' });
     m.tables.find((t) => t.table.name === 'posts')!.select_permissions = [
       { role: 'user', permission: { columns: ['id'], filter: { _exists: { _table: { schema: 'public.x', name: 'users' }, _where: {} } } } },
     ];

@@ -145,7 +145,8 @@ export class RoleSchemaBuilder {
     Object.assign(args, this.selectArgs(t));
     const obj = this.objectType(t);
     fields[fn.gqlName] = withInfo({ type: fn.returnsSet ? list(obj) : obj, args }, { kind: 'function', fn, table: t, aggregate: false });
-    if (fn.returnsSet && this.canAggregate(t)) {
+    // Hasura gives a function exposed as a mutation no aggregate field (Postgres/Schema/Select.hs).
+    if (fn.returnsSet && fn.exposedAs === 'query' && this.canAggregate(t)) {
       fields[fn.aggName] = withInfo({ type: new GraphQLNonNull(this.aggregateType(t)), args }, { kind: 'function', fn, table: t, aggregate: true });
     }
   }
