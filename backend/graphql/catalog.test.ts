@@ -119,3 +119,59 @@ describe('functions read for the metadata', () => {
     expect(JSON.parse(await custom.run(user, { query: '{ open_posts(args: {search: "%"}) { title } }' }))).toEqual({ data: { open_posts: [{ title: 'open' }] } });
   });
 });
+
+describe('tables named alike, "__" names and one-object _and/_or, on a real database with a role', () => {
+  const user: EngineSession = { role: 'user', variables: { 'x-hasura-role': 'user' }, isAdmin: false };
+  const open = { columns: '*' as const, filter: {} };
+  const run = async (m: Metadata, query: string, variables?: Record<string, unknown>) =>
+    JSON.parse(await new Executor(await build(m), db).run(user, { query, variables })) as { data?: Record<string, unknown>; errors?: { message: string; extensions?: { code?: string } }[] };
+
+  beforeAll(async () => {
+    // Schema "a" with a table "b.c", and schema "a.b" with a table "c": both spell a.b.c.
+    await db.exec(`
+      CREATE TABLE a."b.c" (id int PRIMARY KEY, label text NOT NULL);
+      CREATE TABLE "a.b".c (id int PRIMARY KEY, label text NOT NULL);
+      INSERT INTO a."b.c" VALUES (1, 'table b.c of schema a');
+      INSERT INTO "a.b".c VALUES (1, 'table c of schema a.b');
+      CREATE TABLE "__vault" (id int PRIMARY KEY, "__secret" text NOT NULL);
+      INSERT INTO "__vault" VALUES (1, 'kept');`);
+  });
+
+  it('two tables whose schema and name spell the same are two tables, each answering its own rows; _exists finds the one named', async () => {
+    const m = metadata({
+      tables: [
+        { table: { schema: 'a', name: 'b.c' }, configuration: { custom_name: 'in_a' }, select_permissions: [{ role: 'user', permission: open }] },
+        { table: { schema: 'a.b', name: 'c' }, configuration: { custom_name: 'in_ab' }, select_permissions: [{ role: 'user', permission: { columns: '*', filter: { _exists: { _table: { schema: 'a', name: 'b.c' }, _where: { label: { _like: '%schema a' } } } } } }] },
+      ],
+    });
+    expect(await run(m, '{ in_a { label } in_ab { label } }')).toEqual({ data: { in_a: [{ label: 'table b.c of schema a' }], in_ab: [{ label: 'table c of schema a.b' }] } });
+    // The same filter naming the other spelling finds no row: it reads "a.b".c, whose label differs.
+    const other = metadata({ tables: [{ table: { schema: 'a.b', name: 'c' }, configuration: { custom_name: 'in_ab' }, select_permissions: [{ role: 'user', permission: { columns: '*', filter: { _exists: { _table: { schema: 'a.b', name: 'c' }, _where: { label: { _like: '%schema a' } } } } } }] }] });
+    expect(await run(other, '{ in_ab { label } }')).toEqual({ data: { in_ab: [] } });
+  });
+
+  it('a table or column named "__x" is refused at load; given valid custom names it is served to the role', async () => {
+    const vault = (configuration?: NonNullable<Metadata['tables'][number]['configuration']>) => metadata({ tables: [{ table: { schema: 'public', name: '__vault' }, configuration, select_permissions: [{ role: 'user', permission: open }] }] });
+    await expect(build(vault())).rejects.toThrow('cannot include "__vault" in the GraphQL schema');
+    await expect(build(vault({ custom_name: 'vault' }))).rejects.toThrow('cannot include "__secret" in the GraphQL schema');
+    expect(await run(vault({ custom_name: 'vault', column_config: { __secret: { custom_name: 'secret' } } }), '{ vault { id secret } }')).toEqual({ data: { vault: [{ id: 1, secret: 'kept' }] } });
+  });
+
+  it('where: {_and: {...}} is a list of one (GraphQL input coercion, as Hasura), literal or variable; null is not a list', async () => {
+    const m = metadata({});
+    const expected = { data: { post: [{ id: 1 }] } };
+    expect(await run(m, '{ post(where: {_and: {id: {_eq: 1}}}) { id } }')).toEqual(expected);
+    expect(await run(m, '{ post(where: {_or: {title: {_eq: "open"}}}) { id } }')).toEqual(expected);
+    expect(await run(m, 'query ($w: post_bool_exp) { post(where: $w) { id } }', { w: { _and: { id: { _eq: 1 } } } })).toEqual(expected);
+    expect(await run(m, 'query ($w: post_bool_exp) { post(where: $w) { id } }', { w: { _or: { id: { _eq: 2 } } } })).toEqual({ data: { post: [{ id: 2 }] } });
+    for (const [query, message] of [
+      ['{ post(where: {_or: null}) { id } }', 'expected a list, but found null'],
+      ['{ post(where: {_and: null}) { id } }', 'expected a list, but found null'],
+      ['{ post(where: {_not: null}) { id } }', "expected an object for type 'post_bool_exp', but found null"],
+    ]) {
+      const answer = await run(m, query);
+      expect(answer.data, query).toBeUndefined();
+      expect(answer.errors?.[0], query).toMatchObject({ message, extensions: { code: 'validation-failed' } });
+    }
+  });
+});

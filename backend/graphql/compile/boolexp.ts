@@ -45,6 +45,11 @@ export function compileBoolExp(ctx: CompileContext, t: Table, alias: string, exp
   const parts: string[] = [];
   for (const [rawKey, v] of Object.entries(exp as Record<string, unknown>)) {
     const key = mode === 'permission' ? norm(rawKey) : rawKey;
+    if (mode === 'where' && v === null && (key === '_and' || key === '_or' || key === '_not')) {
+      // Hasura reads these fields with its list and object parsers, which refuse an explicit null
+      // (schema-parsers Internal/Input.hs list; BoolExp.hs fieldOptional): not "no condition".
+      throw validationFailed(key === '_not' ? `expected an object for type '${t.gqlName}_bool_exp', but found null` : 'expected a list, but found null');
+    }
     if (key === '_and' || key === '_or') {
       const items = Array.isArray(v) ? v : v == null ? [] : [v];
       const sub = items.map((x) => compileBoolExp(ctx, t, alias, x, mode, root));

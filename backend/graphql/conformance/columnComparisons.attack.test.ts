@@ -178,7 +178,7 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
   it('_exists names a table by its schema and name, never by a dotted key that matches another table', () => {
     // A tracked table public."x.users" spells "public.x.users", as schema "public.x" table "users" would.
     const m = testMetadata();
-    m.tables.push({ table: { schema: 'public', name: 'x.users' } });
+    m.tables.push({ table: { schema: 'public', name: 'x.users' }, configuration: { custom_name: 'x_users', custom_column_names: { 'odd "col': 'oddCol' } } });
     const c = testCatalog();
     const users = c.tables.get('public.users')!;
     c.tables.set(tableKey('public', 'x.users'), { ...users, name: 'x.users' });
