@@ -224,6 +224,32 @@ describe('names GraphQL cannot serve (Hasura: G.Name; "__" reserved by GraphQL, 
   });
 });
 
+describe("a table's fields, one per name (Hasura: Cache/Fields.hs, assertNoDuplicateFieldNames)", () => {
+  const withRel = (name: unknown, extra: Partial<TableMeta> = {}) => {
+    const m = testMetadata();
+    Object.assign(table(m, 'posts'), { object_relationships: [{ name, using: { foreign_key_constraint_on: 'owner_id' } }], ...extra });
+    return () => build(m);
+  };
+
+  it.each([
+    ['id', 'table "posts": relationship "id": field definition conflicts with postgres column'],
+    ['my-owner', 'table "posts": relationship "my-owner": cannot include "my-owner" in the GraphQL schema because "my-owner" is not a valid GraphQL identifier'],
+    ['__owner', 'table "posts": relationship "__owner": cannot include "__owner" in the GraphQL schema because "__owner" starts with "__"'],
+    ['', 'table "posts": a relationship or computed field needs a name, found ""'],
+    [null, 'table "posts": a relationship or computed field needs a name, found null'],
+  ])('a relationship named %j is refused, not served in place of a column or breaking every schema', (name, message) => {
+    refuses(withRel(name), message);
+  });
+
+  it('a relationship named like a column\'s custom name, two relationships alike, or two columns mapped to one name are refused', () => {
+    refuses(withRel('headline', { configuration: { custom_column_names: { title: 'headline' } } }), 'table "posts": relationship "headline": field definition conflicts with custom field name for postgres column "title"');
+    refuses(withRel('owner', { array_relationships: [{ name: 'owner', using: { manual_configuration: { remote_table: 'users', column_mapping: { owner_id: 'id' } } } }] }), 'table "posts": conflicting definitions for field "owner"');
+    refuses(withRel('owner', { configuration: { custom_column_names: { title: 'secret' } } }), 'table "posts": the definitions of columns "title" and "secret" are in conflict: they are mapped to the same field name, "secret"');
+    // Swapping two columns' names is no conflict.
+    expect(withRel('owner', { configuration: { custom_column_names: { title: 'secret', secret: 'title' } } })).not.toThrow();
+  });
+});
+
 describe('hostile table and function references', () => {
   it.each([
     [{ table: null }],

@@ -9,7 +9,7 @@ import type {
 import { qualified, MetadataError } from './metadata';
 import { checkColumnComparisons } from './columnComparisons';
 import { checkRootFieldConflicts } from './rootFields';
-import { checkDuplicateCustomRootFields, customName, customRootField, derivedName, GRAPHQL_NAME, isServableName } from './names';
+import { checkDuplicateCustomRootFields, checkFieldNames, customName, customRootField, derivedName, GRAPHQL_NAME, isServableName } from './names';
 
 export { GRAPHQL_NAME, isServableName };
 
@@ -195,9 +195,17 @@ export function buildModel(given: Metadata, catalog: Catalog, opts: { stringifyN
     const t = tables.get(tableKey(tm.table.schema, tm.table.name));
     const ct = catalog.tables.get(tableKey(tm.table.schema, tm.table.name));
     if (!t || !ct) continue;
-    for (const r of tm.object_relationships ?? []) t.relationships.set(r.name, objectRel(r, t, ct, catalog));
-    for (const r of tm.array_relationships ?? []) t.relationships.set(r.name, arrayRel(r, t, catalog));
+    const where = `table "${displayName(t.schema, t.name)}"`;
+    const field = (name: unknown) => {
+      if (typeof name !== 'string' || name === '') throw new MetadataError(`${where}: a relationship or computed field needs a name, found ${JSON.stringify(name)}`);
+      // Hasura reads relationships and computed fields into maps by name: one definition per name.
+      if (t.relationships.has(name) || t.computed.has(name)) throw new MetadataError(`${where}: conflicting definitions for field "${name}"`);
+      return name;
+    };
+    for (const r of tm.object_relationships ?? []) t.relationships.set(field(r.name), objectRel(r, t, ct, catalog));
+    for (const r of tm.array_relationships ?? []) t.relationships.set(field(r.name), arrayRel(r, t, catalog));
     for (const cf of tm.computed_fields ?? []) {
+      field(cf.name);
       const fq = qualified(cf.definition.function);
       const fn = catalog.functions.get(tableKey(fq.schema, fq.name));
       if (!fn) throw new MetadataError(`computed field "${cf.name}": function ${fq.schema}.${fq.name} not found`);
@@ -212,6 +220,7 @@ export function buildModel(given: Metadata, catalog: Catalog, opts: { stringifyN
         stringify: opts.stringifyNumerics && !fn.returnsTable && STRINGIFIED.has(fn.returnTypname),
       });
     }
+    checkFieldNames(t, where);
     addPermissions(t, tm, roles);
   }
   // Columns referencing an enum table's key take the enum type (Hasura `<table>_enum`).

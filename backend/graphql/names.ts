@@ -6,6 +6,7 @@
 // them, but GraphQL reserves them for introspection and graphql-js refuses a schema holding one:
 // the engine refuses them at load (a deliberate difference, conformance README).
 import { MetadataError, type RootFieldName } from './metadata';
+import type { Table } from './model';
 
 /** GraphQL's Name (spec 2.1.9), as Hasura's G.mkName accepts it. */
 export const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -71,4 +72,34 @@ export function checkDuplicateCustomRootFields(names: (string | null)[], where: 
   if (!dup.length) return;
   const list = dup.length === 1 ? dup[0] : `${dup.slice(0, -1).join(', ')}${dup.length > 2 ? ',' : ''} and ${dup[dup.length - 1]}`;
   throw new MetadataError(`${where}: the following custom root field names are duplicated: ${list}`);
+}
+
+/**
+ * The fields of a table's object type, one per name, as Hasura builds them
+ * (RQL/DDL/Schema/Cache/Fields.hs addNonColumnFields; Table/API.hs assertNoDuplicateFieldNames):
+ * two columns mapped to one name, a relationship or computed field named like a column (or its
+ * custom name) or like each other, or a relationship or computed field whose name is not a
+ * GraphQL name (GraphQL/Schema/Select.hs textToName) make the metadata inconsistent. The schema
+ * builder keys fields by name: one would silently replace the other.
+ */
+export function checkFieldNames(t: Pick<Table, 'columns' | 'columnsByName' | 'relationships' | 'computed'>, table: string): void {
+  const byGql = new Map<string, string[]>();
+  for (const c of t.columns) byGql.set(c.gqlName, [...(byGql.get(c.gqlName) ?? []), c.name]);
+  for (const [name, cols] of byGql) {
+    if (cols.length < 2) continue;
+    const quoted = cols.map((c) => `"${c}"`);
+    throw new MetadataError(`${table}: the definitions of columns ${quoted.slice(0, -1).join(', ')}${quoted.length > 2 ? ',' : ''} and ${quoted[quoted.length - 1]} are in conflict: they are mapped to the same field name, "${name}"`);
+  }
+  for (const name of [...t.relationships.keys(), ...t.computed.keys()]) {
+    const kind = t.relationships.has(name) ? 'relationship' : 'computed field';
+    if (t.relationships.has(name) && t.computed.has(name)) throw new MetadataError(`${table}: conflicting definitions for field "${name}"`);
+    if (t.columnsByName.has(name)) throw new MetadataError(`${table}: ${kind} "${name}": field definition conflicts with postgres column`);
+    const custom = byGql.get(name);
+    if (custom) throw new MetadataError(`${table}: ${kind} "${name}": field definition conflicts with custom field name for postgres column "${custom[0]}"`);
+    try {
+      derivedName(name, name);
+    } catch (e) {
+      throw new MetadataError(`${table}: ${kind} "${name}": ${(e as Error).message}`);
+    }
+  }
 }
