@@ -5,7 +5,8 @@ import { toDay } from '@/domain/pricing';
 import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
 import { parseArrivalDeparture, parseNights, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
-import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, stableRows, unitsFromOccupancy, unitsFromWindow } from './model';
+import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, rulesById, stableRows, unitsFromOccupancy, unitsFromWindow, type WindowView } from './model';
+import { nextSlice } from './hooks/useRowByRowWindow';
 import { extendSelection, keyMove, selectedStay, startSelection } from './selection';
 import { DEFAULT_SETTINGS, parseFlag, parseIdList } from './settings';
 import { newBookingUrl } from './urls';
@@ -120,19 +121,21 @@ describe('model', () => {
     occ_adults: 2,
     occ_children: 0,
     occ_infants: 0,
-    accommodation: { id: 'a1', name: 'Andrássy' },
-    unit_dates: [{ unit_id: 'u1', date: '2026-05-03', is_closed: true, min_stay: null, max_stay: null, note: null }],
+    accommodation: { name: 'Andrássy' },
+    unit_dates: [{ date: '2026-05-03', is_closed: true, min_stay: null, max_stay: null }],
     rates: [
       rate('r1', {
-        rate_dates: [{ rate_id: 'r1', date: '2026-05-02', price: '150', is_closed: false, closed_to_arrival: false, closed_to_departure: false, min_stay: null, max_stay: null }],
-        price_rule_assignments: [{ price_rule_id: 'p1', rate_id: 'r1', price_rule: { id: 'p1', name: 'Weekend', type: 'simple', priority: 1, conditions: [{ field: 'weekday', op: 'in', value: [6, 7] }], results: { type: 'PERCENT', value: 20 }, is_active: true } }],
+        rate_dates: [{ date: '2026-05-02', price: '150', is_closed: false, closed_to_arrival: false, closed_to_departure: false, min_stay: null, max_stay: null }],
+        price_rule_assignments: [{ price_rule_id: 'p1' }],
       }),
       rate('r2', { parent_rate_id: 'r1', derived_change_type: 'PERCENT', derived_change_value: '-10' }),
     ],
-    booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', booking: { id: 'bk1', customer_name: 'Kovács Anna', channel: 'airbnb', status: 'new' } }],
+    booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', booking: { id: 'bk1', customer_name: 'Kovács Anna', channel: 'airbnb' } }],
   };
+  // The window names rules by id; the rules arrive once, apart.
+  const rules = rulesById([{ id: 'p1', name: 'Weekend', type: 'simple', priority: 1, conditions: [{ field: 'weekday', op: 'in', value: [6, 7] }], results: { type: 'PERCENT', value: 20 }, is_active: true }]);
   it('prices every night with the engine: date price, rules, derived rates', () => {
-    const [unit] = unitsFromWindow([unitRow], window);
+    const [unit] = unitsFromWindow([unitRow], window, rules);
     const prices = priceUnit(unit, window, toDay('2026-04-01'));
     // 2026-05-01 Friday 100; 05-02 Saturday: its own 150 + 20% weekend = 180; 05-03 Sunday 120.
     expect(prices.get('r1')!.map((d) => d.price)).toEqual([10000, 18000, 12000, 10000, 10000, 10000, 10000]);
@@ -149,8 +152,24 @@ describe('model', () => {
     expect(hasStayIn(unit, toDay('2026-05-01'), toDay('2026-05-05'))).toBe(false);
     expect(hasStayIn(unit, toDay('2026-05-06'), toDay('2026-05-08'))).toBe(true);
   });
+  it('prices no night of a unit whose rate names a rule not arrived yet, and prices it once it has', () => {
+    const [waiting] = unitsFromWindow([unitRow], window, new Map());
+    // Without its weekend rule, Saturday would show 150 instead of 180: no price is shown instead.
+    expect(waiting.pricing?.complete).toBe(false);
+    expect(priceUnit(waiting, window, toDay('2026-04-01')).size).toBe(0);
+    expect(lazyPriceIndex([waiting], window, toDay('2026-04-01')).get('r1')).toBeUndefined();
+    // Rules of other rates do not stand in for it; the rule itself does.
+    const [other] = unitsFromWindow([unitRow], window, rulesById([{ ...rules.get('p1')!, id: 'p2' }]));
+    expect(priceUnit(other, window, toDay('2026-04-01')).size).toBe(0);
+    const [ready] = unitsFromWindow([unitRow], window, rules);
+    expect(priceUnit(ready, window, toDay('2026-04-01')).get('r1')![1].price).toBe(18000);
+    // A rule shared by rates comes once and prices each of them.
+    const shared = { ...unitRow, rates: [unitRow.rates[0], rate('r3', { price_rule_assignments: [{ price_rule_id: 'p1' }] })] };
+    const [both] = unitsFromWindow([shared], window, rules);
+    expect(priceUnit(both, window, toDay('2026-04-01')).get('r3')![1].price).toBe(12000);
+  });
   it('builds rows: accommodations, units, rates unless hidden, derived rates unless hidden, collapsed groups', () => {
-    const units = unitsFromWindow([unitRow], window);
+    const units = unitsFromWindow([unitRow], window, rules);
     const keys = (o: Parameters<typeof buildRows>[1]) => buildRows(units, o).map((r) => r.key);
     expect(keys({ hideRates: true, hideChildRates: false, collapsed: new Set() })).toEqual(['a:a1', 'u:u1']);
     expect(keys({ hideRates: false, hideChildRates: false, collapsed: new Set() })).toEqual(['a:a1', 'u:u1', 'r:r1', 'r:r2']);
@@ -158,24 +177,54 @@ describe('model', () => {
     expect(keys({ hideRates: false, hideChildRates: false, collapsed: new Set(['a1']) })).toEqual(['a:a1']);
     expect(buildRows(units, { hideRates: true, hideChildRates: false, collapsed: new Set() })[1]).toMatchObject({ rateId: 'r1' });
     // A single-guest rate is not the unit's price: the root rate for the most guests is.
-    const [withSingle] = unitsFromWindow([{ ...unitRow, rates: [rate('a-single', { occupancy: 1 }), ...unitRow.rates] }], window);
+    const [withSingle] = unitsFromWindow([{ ...unitRow, rates: [rate('a-single', { occupancy: 1 }), ...unitRow.rates] }], window, rules);
     expect(mainRate(withSingle)?.id).toBe('r1');
   });
   it('keeps the rows of the last window when the next one brings the same rows', () => {
     const options = { hideRates: false, hideChildRates: false, collapsed: new Set<string>() };
-    const first = buildRows(unitsFromWindow([unitRow], window), options);
+    const first = buildRows(unitsFromWindow([unitRow], window, rules), options);
     // The next window: new unit objects, same units and rates -> the same rows, not re-measured.
-    expect(stableRows(first, buildRows(unitsFromWindow([unitRow], { from: window.to, to: window.to + 7 }), options))).toBe(first);
+    expect(stableRows(first, buildRows(unitsFromWindow([unitRow], { from: window.to, to: window.to + 7 }, rules), options))).toBe(first);
     // A renamed rate, a hidden rate or a collapsed group are new rows.
-    const renamed = buildRows(unitsFromWindow([{ ...unitRow, rates: [unitRow.rates[0], { ...unitRow.rates[1], name: 'Weekly' }] }], window), options);
+    const renamed = buildRows(unitsFromWindow([{ ...unitRow, rates: [unitRow.rates[0], { ...unitRow.rates[1], name: 'Weekly' }] }], window, rules), options);
     expect(stableRows(first, renamed)).toBe(renamed);
-    const hidden = buildRows(unitsFromWindow([unitRow], window), { ...options, hideChildRates: true });
+    const hidden = buildRows(unitsFromWindow([unitRow], window, rules), { ...options, hideChildRates: true });
     expect(stableRows(first, hidden)).toBe(hidden);
   });
   it('gives cleaners occupancy only', () => {
-    const [unit] = unitsFromOccupancy([{ id: 'u1', name: 'Studio', accommodation_id: 'a1', accommodation: { id: 'a1', name: 'A' }, booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', adults: 2, children: 1, infants: 0 }] }]);
+    const [unit] = unitsFromOccupancy([{ id: 'u1', name: 'Studio', accommodation_id: 'a1', accommodation: { name: 'A' }, booked_units: [{ id: 'b1', checkin: '2026-05-05', checkout: '2026-05-07', adults: 2, children: 1, infants: 0 }] }]);
     expect(unit.pricing).toBeNull();
     expect(unit.stays[0]).toMatchObject({ guestName: null, bookingId: null, guests: 3 });
     expect(priceUnit(unit, window, toDay('2026-04-01')).size).toBe(0);
+  });
+});
+
+describe('a new window drawn row by row', () => {
+  const view = (): WindowView & { prepared: string[] } => {
+    const prepared: string[] = [];
+    return { units: new Map(), prices: { get: () => undefined, prepare: (id) => void prepared.push(id) }, prepared };
+  };
+  it('prices rows on screen in order, skips those drawing the newest answer, and stops at the budget', () => {
+    const old = view();
+    const next = view();
+    let clock = 0;
+    // Each row's pricing takes 2 ms: a 5 ms budget moves three rows (the third crosses it).
+    const now = () => clock;
+    next.prices.prepare = (id) => {
+      next.prepared.push(id);
+      clock += 2;
+    };
+    const drawnBy = new Map([['u2', next]]);
+    const slice = nextSlice(['u1', 'u2', 'u3', 'u4', 'u5'], (id) => drawnBy.get(id) ?? old, next, 5, now);
+    expect(slice).toEqual(['u1', 'u3', 'u4']);
+    expect(next.prepared).toEqual(['u1', 'u3', 'u4']);
+    expect(old.prepared).toEqual([]);
+    // A row whose pricing alone passes the budget still moves (a slice always moves on).
+    next.prices.prepare = () => {
+      clock += 50;
+    };
+    expect(nextSlice(['u5'], () => old, next, 5, now)).toEqual(['u5']);
+    // Nothing left to move: the slice is empty and the newest answer becomes every row's.
+    expect(nextSlice(['u1', 'u2'], () => next, next, 5, now)).toEqual([]);
   });
 });

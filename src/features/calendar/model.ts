@@ -2,7 +2,7 @@
 // unless hidden), each unit's stays as bars, and every rate's nights priced by the one pricing
 // engine (domain/pricing priceCalendar). No price is computed anywhere else.
 import { isoFromDay, parseIsoDay, priceCalendar, PricingError, type CalendarDay, type DayNumber, type PricingData } from '@/domain/pricing';
-import { pricingDataFromRows, type RateRow, type UnitDateRow } from '@/domain/pricing/rows';
+import { pricingDataFromRows, type PriceRuleRow, type RateRow, type UnitDateRow } from '@/domain/pricing/rows';
 import type { Currency } from '@/domain/money';
 import type { DayRange } from './axis';
 
@@ -29,8 +29,12 @@ export interface CalendarUnit {
   accommodationId: string;
   accommodationName: string;
   stays: Stay[];
-  /** Absent when the user may not read prices (cleaners). */
-  pricing: { data: PricingData; rates: CalendarRate[]; closedDays: ReadonlySet<string>; minStays: ReadonlyMap<string, number> } | null;
+  /**
+   * Absent when the user may not read prices (cleaners). `complete` is false while a rule one of
+   * its rates names has not arrived (the rules come apart from the window): its nights are then
+   * not priced, since a price without one of its rules would be a wrong price.
+   */
+  pricing: { data: PricingData; rates: CalendarRate[]; closedDays: ReadonlySet<string>; minStays: ReadonlyMap<string, number>; complete: boolean } | null;
 }
 
 export type CalendarRow =
@@ -99,7 +103,7 @@ export function stableRows(prev: readonly CalendarRow[], next: readonly Calendar
 /** Each rate's nights over the window, from the engine; a rate the engine refuses (broken chain) gets none. */
 export function priceUnit(unit: CalendarUnit, window: DayRange, today: DayNumber): Map<string, CalendarDay[]> {
   const out = new Map<string, CalendarDay[]>();
-  if (!unit.pricing) return out;
+  if (!unit.pricing?.complete) return out;
   const from = isoFromDay(window.from);
   const to = isoFromDay(window.to);
   const todayIso = isoFromDay(today);
@@ -116,6 +120,14 @@ export function priceUnit(unit: CalendarUnit, window: DayRange, today: DayNumber
 /** Each rate's priced nights, starting at `from` (the data window's first day). */
 export interface PriceIndex {
   get(rateId: string): { from: DayNumber; days: readonly CalendarDay[] } | undefined;
+  /** Prices the unit's rates now (if not yet), so that drawing it later only reads them. */
+  prepare(unitId: string): void;
+}
+
+/** One window answer as the grid draws it: its units and their prices, always together. */
+export interface WindowView {
+  units: ReadonlyMap<string, CalendarUnit>;
+  prices: PriceIndex;
 }
 
 /**
@@ -125,18 +137,25 @@ export interface PriceIndex {
  */
 export function lazyPriceIndex(units: readonly CalendarUnit[], window: DayRange | null, today: DayNumber): PriceIndex {
   const unitOfRate = new Map<string, CalendarUnit>();
-  for (const unit of units) for (const rate of unit.pricing?.rates ?? []) unitOfRate.set(rate.id, unit);
+  const byId = new Map<string, CalendarUnit>();
+  for (const unit of units) {
+    byId.set(unit.id, unit);
+    for (const rate of unit.pricing?.rates ?? []) unitOfRate.set(rate.id, unit);
+  }
   const priced = new Map<string, { from: DayNumber; days: readonly CalendarDay[] }>();
   const done = new Set<string>();
+  const price = (unit: CalendarUnit | undefined) => {
+    if (!window || !unit || done.has(unit.id)) return;
+    done.add(unit.id);
+    for (const [id, days] of priceUnit(unit, window, today)) priced.set(id, { from: window.from, days });
+  };
   return {
     get(rateId) {
-      const unit = unitOfRate.get(rateId);
-      if (!window || !unit) return undefined;
-      if (!done.has(unit.id)) {
-        done.add(unit.id);
-        for (const [id, days] of priceUnit(unit, window, today)) priced.set(id, { from: window.from, days });
-      }
+      price(unitOfRate.get(rateId));
       return priced.get(rateId);
+    },
+    prepare(unitId) {
+      price(byId.get(unitId));
     },
   };
 }
@@ -153,28 +172,42 @@ interface WindowUnitRow {
   occ_adults: number;
   occ_children: number;
   occ_infants: number;
-  accommodation: { id: string; name: string };
-  unit_dates: (UnitDateRow & { note?: string | null })[];
-  rates: (RateRow & { rate_dates: NonNullable<RateRow['rate_dates']> })[];
-  booked_units: { id: string; checkin: string; checkout: string; booking: { id: string; customer_name: string; channel: string; status: string } | null }[];
+  accommodation: { name: string };
+  unit_dates: UnitDateRow[];
+  /** A rate's rules by id: the window sends each rule once, apart (see unitsFromWindow). */
+  rates: (Omit<RateRow, 'price_rule_assignments'> & { rate_dates: NonNullable<RateRow['rate_dates']>; price_rule_assignments: { price_rule_id: string }[] })[];
+  booked_units: { id: string; checkin: string; checkout: string; booking: { id: string; customer_name: string; channel: string } | null }[];
 }
 
 interface OccupancyUnitRow {
   id: string;
   name: string;
   accommodation_id: string;
-  accommodation: { id: string; name: string };
+  accommodation: { name: string };
   booked_units: { id: string; checkin: string; checkout: string; adults: number; children: number; infants: number }[];
 }
 
 const day = (iso: string): DayNumber => parseIsoDay(iso) ?? 0;
 
-/** The staff/owner subscription's units, ready for the grid. */
-export function unitsFromWindow(rows: readonly WindowUnitRow[], window: DayRange): CalendarUnit[] {
+/**
+ * The staff/owner subscription's units, ready for the grid: each rate's rule ids joined with the
+ * price rules (sent once, by CalendarPriceRules). A unit naming a rule not among them (an
+ * assignment seen before its rule arrived) is not priced until it is.
+ */
+export function unitsFromWindow(rows: readonly WindowUnitRow[], window: DayRange, rules: ReadonlyMap<string, PriceRuleRow>): CalendarUnit[] {
   const from = isoFromDay(window.from);
   const to = isoFromDay(window.to);
   return rows.map((row) => {
-    const data = pricingDataFromRows({ unit: row, rates: row.rates, from, to });
+    let complete = true;
+    const rates = row.rates.map((r) => ({
+      ...r,
+      price_rule_assignments: r.price_rule_assignments.map((a) => {
+        const rule = rules.get(a.price_rule_id);
+        if (!rule) complete = false;
+        return { price_rule: rule ?? null };
+      }),
+    }));
+    const data = pricingDataFromRows({ unit: row, rates, from, to });
     const closedDays = new Set(row.unit_dates.filter((d) => d.is_closed).map((d) => d.date));
     const minStays = new Map(row.unit_dates.flatMap((d) => (d.min_stay ? [[d.date, d.min_stay] as const] : [])));
     return {
@@ -183,9 +216,14 @@ export function unitsFromWindow(rows: readonly WindowUnitRow[], window: DayRange
       accommodationId: row.accommodation_id,
       accommodationName: row.accommodation.name,
       stays: row.booked_units.map((b) => ({ id: b.id, checkin: day(b.checkin), checkout: day(b.checkout), bookingId: b.booking?.id ?? null, guestName: b.booking?.customer_name ?? null, channel: b.booking?.channel ?? null, guests: null })),
-      pricing: { data, rates: row.rates.map((r) => ({ id: r.id, name: r.name, parentId: r.parent_rate_id, currency: data.rates.get(r.id)!.currency })), closedDays, minStays },
+      pricing: { data, rates: row.rates.map((r) => ({ id: r.id, name: r.name, parentId: r.parent_rate_id, currency: data.rates.get(r.id)!.currency })), closedDays, minStays, complete },
     };
   });
+}
+
+/** Rules by id, from CalendarPriceRules's answer. */
+export function rulesById(rows: readonly PriceRuleRow[]): ReadonlyMap<string, PriceRuleRow> {
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The cleaners' subscription's units: stays with guest counts only. */

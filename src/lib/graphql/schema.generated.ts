@@ -8380,7 +8380,14 @@ export type CalendarOccupancySubscriptionVariables = Exact<{
 }>;
 
 
-export type CalendarOccupancySubscription = { units: Array<{ id: string, name: string, accommodation_id: string, accommodation: { id: string, name: string }, booked_units: Array<{ id: string, checkin: string, checkout: string, adults: number, children: number, infants: number }> }> };
+export type CalendarOccupancySubscription = { units: Array<{ id: string, name: string, accommodation_id: string, accommodation: { name: string }, booked_units: Array<{ id: string, checkin: string, checkout: string, adults: number, children: number, infants: number }> }> };
+
+export type CalendarPriceRulesSubscriptionVariables = Exact<{
+  units: units_bool_exp;
+}>;
+
+
+export type CalendarPriceRulesSubscription = { price_rules: Array<{ id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean }> };
 
 export type CalendarWindowSubscriptionVariables = Exact<{
   units: units_bool_exp;
@@ -8389,13 +8396,13 @@ export type CalendarWindowSubscriptionVariables = Exact<{
 }>;
 
 
-export type CalendarWindowSubscription = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string }, unit_dates: Array<{ unit_id: string, date: string, is_closed: boolean, min_stay: number | null, max_stay: number | null, note: string | null }>, rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }>, booked_units: Array<{ id: string, checkin: string, checkout: string, booking: { id: string, customer_name: string, channel: booking_channels_enum, status: booking_statuses_enum } }> }> };
+export type CalendarWindowSubscription = { units: Array<{ id: string, name: string, accommodation_id: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { name: string }, unit_dates: Array<{ date: string, is_closed: boolean, min_stay: number | null, max_stay: number | null }>, rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, rate_dates: Array<{ date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string }> }>, booked_units: Array<{ id: string, checkin: string, checkout: string, booking: { id: string, customer_name: string, channel: booking_channels_enum } }> }> };
 
-export type CalendarRatePricingFragment = { id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> };
+export type CalendarRatePricingFragment = { id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, price_rule_assignments: Array<{ price_rule_id: string }> };
 
-export type CalendarRateDateFragment = { rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null };
+export type CalendarRateDateFragment = { date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null };
 
-export type CalendarUnitDateFragment = { unit_id: string, date: string, is_closed: boolean, min_stay: number | null, max_stay: number | null, note: string | null };
+export type CalendarUnitDateFragment = { date: string, is_closed: boolean, min_stay: number | null, max_stay: number | null };
 
 export type SetRateDatesArrivalDepartureMutationVariables = Exact<{
   arrival: Array<rate_dates_insert_input> | rate_dates_insert_input;
@@ -8680,7 +8687,7 @@ export type AssignerRatesQueryVariables = Exact<{
 }>;
 
 
-export type AssignerRatesQuery = { rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, unit: { id: string, name: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string } }, rate_dates: Array<{ rate_id: string, date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null }>, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }> }> };
+export type AssignerRatesQuery = { rates: Array<{ id: string, unit_id: string, name: string, occupancy: number, currency: currencies_enum, price: string, min_price: string | null, max_price: string | null, min_stay: number, max_stay: number | null, modifier_direction: string | null, modifier_type: amount_types_enum | null, modifier_value: string | null, parent_rate_id: string | null, derived_change_type: amount_types_enum | null, derived_change_value: string | null, inherit_closed_to_arrival: boolean, inherit_closed_to_departure: boolean, price_rule_assignments: Array<{ price_rule_id: string, price_rule: { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean } }>, unit: { id: string, name: string, occ_adults: number, occ_children: number, occ_infants: number, accommodation: { id: string, name: string } }, rate_dates: Array<{ date: string, price: string | null, is_closed: boolean, closed_to_arrival: boolean, closed_to_departure: boolean, min_stay: number | null, max_stay: number | null }> }> };
 
 export type DeletePriceRuleMutationVariables = Exact<{
   id: string;

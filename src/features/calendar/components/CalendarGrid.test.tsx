@@ -2,10 +2,11 @@
 // scrolls and selects nothing), a mouse drag, and Shift+arrows; the selected nights are marked.
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toDay } from '@/domain/pricing';
 import { renderWithProviders } from '@/test/render';
-import type { CalendarRow, CalendarUnit } from '../model';
+import { rateRow } from '@/test/rateRows';
+import { lazyPriceIndex, unitsFromWindow, type CalendarRow, type CalendarUnit, type WindowView } from '../model';
 import type { Selection } from '../selection';
 import { CalendarGrid } from './CalendarGrid';
 
@@ -34,8 +35,7 @@ function Harness({ onSelect, onOpenStay = () => undefined }: { onSelect(selectio
     <CalendarGrid
       range={{ from, to: from + 60 }}
       rows={rows}
-      units={new Map([['u1', unit]])}
-      prices={{ get: () => undefined }}
+      data={{ units: new Map([['u1', unit]]), prices: { get: () => undefined, prepare: () => undefined } }}
       today={from + 1}
       locale="en"
       selection={selection}
@@ -156,5 +156,70 @@ describe('CalendarGrid stays', () => {
     expect(occupied.tagName).toBe('DIV');
     fireEvent.click(occupied);
     expect(onOpenStay).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('CalendarGrid and a new window answer', () => {
+  const twoUnits: CalendarRow[] = [
+    { kind: 'accommodation', key: 'a:a1', accommodationId: 'a1', name: 'Andrássy', collapsed: false },
+    { kind: 'unit', key: 'u:u1', unitId: 'u1', name: 'Studio', rateId: 'r1' },
+    { kind: 'unit', key: 'u:u2', unitId: 'u2', name: 'Loft', rateId: 'r2' },
+  ];
+  const window = { from, to: from + 28 };
+  /** One answer: both units' rates at `price`; pricing a unit ahead takes `prepareMs`. */
+  function answer(price: string, prepareMs = 0): WindowView {
+    const unitRow = (id: string, rateId: string) => ({
+      id,
+      name: id,
+      accommodation_id: 'a1',
+      occ_adults: 2,
+      occ_children: 0,
+      occ_infants: 0,
+      accommodation: { name: 'Andrássy' },
+      unit_dates: [],
+      rates: [{ ...rateRow({ id: rateId, unit_id: id, price }), rate_dates: [], price_rule_assignments: [] }],
+      booked_units: [],
+    });
+    const units = unitsFromWindow([unitRow('u1', 'r1'), unitRow('u2', 'r2')], window, new Map());
+    const prices = lazyPriceIndex(units, window, from);
+    return {
+      units: new Map(units.map((u) => [u.id, u])),
+      prices: {
+        get: prices.get,
+        prepare(unitId) {
+          const until = performance.now() + prepareMs;
+          while (performance.now() < until);
+          prices.prepare(unitId);
+        },
+      },
+    };
+  }
+  const grid = (data: WindowView) => (
+    <CalendarGrid range={{ from, to: from + 60 }} rows={twoUnits} data={data} today={from + 1} locale="en" selection={null} onSelect={() => undefined} onToggleGroup={() => undefined} onVisibleColumns={() => undefined} stayHref={(id) => `/bookings/${id}`} onOpenStay={() => undefined} />
+  );
+  /** The prices a row shows over its first two weeks, as a set (one answer's row shows one). */
+  const rowPrices = (row: number) => new Set([...Array(14).keys()].map((col) => cell(row, col).textContent));
+
+  it('moves rows to the new answer a slice at a time after a frame, each row drawing one answer', async () => {
+    const view = renderWithProviders(grid(answer('100')));
+    expect(rowPrices(1)).toEqual(new Set(['100']));
+    expect(rowPrices(2)).toEqual(new Set(['100']));
+    // Pricing a unit takes longer than a slice's budget here: one row moves per slice.
+    view.rerender(grid(answer('200', 10)));
+    // Not in the render that received the answer: the rows still draw the previous one, whole.
+    expect(rowPrices(1)).toEqual(new Set(['100']));
+    expect(rowPrices(2)).toEqual(new Set(['100']));
+    const seen: string[] = [];
+    await waitFor(() => {
+      const [a, b] = [rowPrices(1), rowPrices(2)];
+      // A row never mixes two answers' prices.
+      expect(a.size).toBe(1);
+      expect(b.size).toBe(1);
+      seen.push(`${[...a][0]}/${[...b][0]}`);
+      expect(seen[seen.length - 1]).toBe('200/200');
+    }, { timeout: 10_000 });
+    // The row on top moved first, in a slice of its own.
+    expect(seen).toContain('200/100');
+    expect(seen).not.toContain('100/200');
   });
 });

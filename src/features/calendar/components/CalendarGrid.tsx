@@ -2,7 +2,8 @@
 // ways so a hundred units over a year render only what is on screen. Sticky day header and row
 // labels, a today marker, stays as bars (a click opens the booking), and a range of nights picked
 // on one row by mouse drag, by two taps on a touch screen (a finger drag scrolls), or by keyboard
-// (arrows move, Shift+arrows extend, Escape clears).
+// (arrows move, Shift+arrows extend, Escape clears). A new window answer reaches the rows on
+// screen a few at a time (useRowByRowWindow), each row drawing one answer's unit and prices.
 // Renders props only; the view owns data and writes.
 import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type Ref } from 'react';
 import { useTranslation } from 'next-i18next/pages';
@@ -11,9 +12,10 @@ import { civilFromDay, isoFromDay, isoWeekday, type CalendarDay, type DayNumber 
 import type { Currency } from '@/domain/money';
 import type { DayRange } from '../axis';
 import { cellPrice, formatMonthDay } from '../format';
-import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex, type Stay } from '../model';
+import { useRowByRowWindow } from '../hooks/useRowByRowWindow';
+import { CHANNEL_COLOURS, OTHER_CHANNEL_COLOUR, type CalendarRow, type CalendarUnit, type PriceIndex, type Stay, type WindowView } from '../model';
 
-export type { PriceIndex } from '../model';
+export type { PriceIndex, WindowView } from '../model';
 import { extendSelection, keyMove, selectedColumns, startSelection, tapSelection, type Selection } from '../selection';
 import styles from './CalendarGrid.module.css';
 
@@ -40,8 +42,8 @@ export interface CalendarGridHandle {
 export interface CalendarGridProps {
   range: DayRange;
   rows: readonly CalendarRow[];
-  units: ReadonlyMap<string, CalendarUnit>;
-  prices: PriceIndex;
+  /** The newest window answer: its units and their prices. */
+  data: WindowView;
   today: DayNumber;
   locale: string;
   selection: Selection | null;
@@ -62,7 +64,7 @@ function selectable(row: CalendarRow | undefined): row is Extract<CalendarRow, {
 
 // Memoised: the view re-renders when the data window changes, before that window's data arrives.
 export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
-  const { range, rows, units, prices, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, stayHref, onOpenStay, handle } = props;
+  const { range, rows, data, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, stayHref, onOpenStay, handle } = props;
   const { t } = useTranslation('calendar');
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -95,6 +97,23 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   });
   // Row heights depend on the row kind; re-measure when the rows change.
   useEffect(() => rowVirtualizer.measure(), [rows, rowVirtualizer]);
+
+  // The units of the rows drawn now, those in view before the overscan, for useRowByRowWindow.
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
+  const onScreen = useCallback(() => {
+    const top = rowVirtualizer.scrollOffset ?? 0;
+    const bottom = top + (rowVirtualizer.scrollRect?.height ?? 0);
+    const inView: string[] = [];
+    const overscan: string[] = [];
+    for (const item of rowVirtualizer.getVirtualItems()) {
+      const row = rowsNow.current[item.index];
+      if (!selectable(row)) continue;
+      (item.end > top + HEADER_HEIGHT && item.start < bottom ? inView : overscan).push(row.unitId);
+    }
+    return [...new Set([...inView, ...overscan])];
+  }, [rowVirtualizer]);
+  const rowViews = useRowByRowWindow(data, onScreen);
 
   const visibleCols = colVirtualizer.getVirtualItems();
   const firstCol = visibleCols[0]?.index ?? 0;
@@ -236,6 +255,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
             );
           }
           const rowSel = sel && sel.key === row.key ? sel : null;
+          const view = rowViews.viewFor(row.unitId);
           return (
             <GridRow
               key={row.key}
@@ -247,8 +267,8 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
               range={range}
               firstBlock={firstBlock}
               lastBlock={lastBlock}
-              unit={units.get(row.unitId)}
-              prices={prices}
+              unit={view.units.get(row.unitId)}
+              prices={view.prices}
               locale={locale}
               selFirst={rowSel?.first ?? -1}
               selLast={rowSel?.last ?? -1}
@@ -318,7 +338,7 @@ interface GridRowProps {
   firstBlock: number;
   lastBlock: number;
   unit: CalendarUnit | undefined;
-  /** Priced on demand by the row itself, so a new window's pricing is spread over the rows' renders. */
+  /** The prices of the same answer as `unit` (priced ahead by useRowByRowWindow, else on demand). */
   prices: PriceIndex;
   locale: string;
   selFirst: number;

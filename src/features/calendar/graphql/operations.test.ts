@@ -13,6 +13,7 @@ import type { RunningBackend } from '../../../../backend/server';
 import { startTestBackend } from '../../../../tests/helpers/backend';
 import { DEMO, makeClient, type Caller, type Client } from '../../../../tests/integration/permissionsClient';
 import { CalendarOccupancyDocument, type CalendarOccupancySubscription } from './calendarOccupancy.generated';
+import { CalendarPriceRulesDocument, type CalendarPriceRulesSubscription } from './calendarPriceRules.generated';
 import { CalendarWindowDocument, type CalendarWindowSubscription } from './calendarWindow.generated';
 import { SetRateDatesArrivalDepartureDocument } from './setRateDatesArrivalDeparture.generated';
 import { SetRateDatesPriceDocument } from './setRateDatesPrice.generated';
@@ -24,6 +25,8 @@ import { SetUnitDatesMinStayDocument } from './setUnitDatesMinStay.generated';
 
 const WINDOW = print(CalendarWindowDocument);
 const OCCUPANCY = print(CalendarOccupancyDocument);
+const RULES = print(CalendarPriceRulesDocument);
+const RULES_QUERY = RULES.replace('subscription', 'query');
 const CLOSE = print(SetUnitDatesClosedDocument);
 const MIN_STAY = print(SetUnitDatesMinStayDocument);
 const PRICE = print(SetRateDatesPriceDocument);
@@ -135,6 +138,75 @@ describe('the live window', () => {
   it('refuses the window without a token', async () => {
     const r = await client.gql('public', WINDOW.replace('subscription', 'query'), { units: {}, ...RANGE });
     expect(r.errors?.[0]?.extensions.code).toBe('validation-failed');
+  });
+});
+
+describe('the price rules of the shown units', () => {
+  const rulesOf = async (units: Record<string, unknown>) =>
+    (await client.data<{ price_rules: { id: string }[] }>('admin-secret', 'query ($u: units_bool_exp!) { price_rules(where: {price_rule_assignments: {rate: {unit: $u}}}, order_by: {id: asc}) { id } }', { u: units })).price_rules.map((r) => r.id);
+
+  it('sends each rule once, only those the shown units’ rates name, and an owner only those of their own rates', async () => {
+    // A rule no rate names is never sent.
+    const unused = await client.data<{ insert_price_rules_one: { id: string } }>('admin-secret', `mutation { insert_price_rules_one(object: {name: "Unassigned", priority: 1, conditions: [], results: {type: "PERCENT", value: 50}}) { id } }`);
+    const all = await client.data<CalendarPriceRulesSubscription>(MEMBER, RULES_QUERY, { units: {} });
+    const ids = all.price_rules.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(await rulesOf({}));
+    expect(ids).not.toContain(unused.insert_price_rules_one.id);
+    // The window names them by id, and every id it names is among them.
+    const window = await client.data<CalendarWindowSubscription>(MEMBER, WINDOW.replace('subscription', 'query'), { units: {}, ...RANGE });
+    const named = new Set(window.units.flatMap((u) => u.rates.flatMap((r) => r.price_rule_assignments.map((a) => a.price_rule_id))));
+    expect([...named].sort()).toEqual(ids);
+
+    // Filtered to one accommodation's units: that accommodation's rules only.
+    const [unit] = await unitIds({ accommodation_id: { _eq: '30000000-0000-4000-a000-000000000002' } });
+    const one = await client.data<CalendarPriceRulesSubscription>(MEMBER, RULES_QUERY, { units: { id: { _eq: unit } } });
+    expect(one.price_rules.map((r) => r.id)).toEqual(await rulesOf({ id: { _eq: unit } }));
+
+    // An owner, asking for every unit, gets the rules of their own rates and not a rule of
+    // another's rates, live, with the same columns.
+    const ownUnits = { accommodation: { owner: { user_id: { _eq: DEMO.owner } } } };
+    const [foreignUnit] = await unitIds({ _not: ownUnits });
+    const foreignRate = await client.data<{ rates: { id: string }[] }>('admin-secret', 'query ($u: uuid!) { rates(where: {unit_id: {_eq: $u}}, limit: 1) { id } }', { u: foreignUnit });
+    const foreignRule = await client.data<{ insert_price_rules_one: { id: string } }>('admin-secret', 'mutation ($r: uuid!) { insert_price_rules_one(object: {name: "Not the owner’s", priority: 2, conditions: [], results: {type: "PERCENT", value: 5}, price_rule_assignments: {data: [{rate_id: $r}]}}) { id } }', { r: foreignRate.rates[0].id });
+    expect((await client.data<CalendarPriceRulesSubscription>(MEMBER, RULES_QUERY, { units: {} })).price_rules.map((r) => r.id)).toContain(foreignRule.insert_price_rules_one.id);
+    let latest: CalendarPriceRulesSubscription | null = null;
+    await subscribe<CalendarPriceRulesSubscription>('owner', DEMO.owner, RULES, { units: {} }, (d) => (latest = d));
+    const seen = () => (latest as CalendarPriceRulesSubscription | null)?.price_rules ?? [];
+    expect(seen().length).toBeGreaterThan(0);
+    expect(seen().map((r) => r.id)).toEqual(await rulesOf(ownUnits));
+    expect(seen().map((r) => r.id)).not.toContain(foreignRule.insert_price_rules_one.id);
+    // An edit of one of their rules reaches them within 2 s (the calendar re-prices with it).
+    const ruleId = seen()[0].id;
+    await client.data(MEMBER, 'mutation ($id: uuid!) { update_price_rules_by_pk(pk_columns: {id: $id}, _set: {priority: 77}) { id } }', { id: ruleId });
+    const took = await until(() => seen().find((r) => r.id === ruleId)?.priority === 77, 2000);
+    expect(took).toBeLessThan(2000);
+  });
+
+  it('is refused to cleaners, without a token, with a forged token, for hidden columns and wrong variables', async () => {
+    for (const caller of [CLEANER, 'public' as const]) {
+      const r = await client.gql(caller, RULES_QUERY, { units: {} });
+      expect(r.errors?.[0]?.extensions.code, JSON.stringify(caller)).toBe('validation-failed');
+    }
+    // Owners do not read when a rule was made, not even through this root field.
+    const hidden = await client.gql(OWNER, '{ price_rules { id created_at } }');
+    expect(hidden.errors?.[0]?.extensions.code).toBe('validation-failed');
+    // Another role's filter (a cleaner's units) cannot be named by a string, an array or a huge input.
+    for (const units of ['all', [1, 2], { id: { _eq: 'not-a-uuid' } }, { id: { _eq: 'x'.repeat(100_000) } }, { no_such_column: { _eq: 1 } }]) {
+      const r = await client.gql(MEMBER, RULES_QUERY, { units });
+      expect(r.errors, JSON.stringify(units).slice(0, 80)).toBeDefined();
+      expect(r.data ?? null).toBeNull();
+    }
+    const forged = await new SignJWT({ 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['member'], 'x-hasura-default-role': 'member', 'x-hasura-user-id': DEMO.member } })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not-the-project-secret-not-the-project-secret'));
+    const res = await fetch(`${backend.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${forged}` }, body: JSON.stringify({ query: RULES_QUERY, variables: { units: {} } }) });
+    const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[]; data?: unknown };
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0]?.extensions?.code).toBe('invalid-jwt');
   });
 });
 

@@ -1,18 +1,21 @@
 // The calendar's data: one live subscription for the visible window (staff and owners get dates,
-// rates and stays; cleaners occupancy only). The answers skip Apollo's normalised cache: a window
+// rates and stays; cleaners occupancy only), and for staff and owners one more per unit filter for
+// the price rules those rates name (each rule once, not once per rate and window). The answers skip Apollo's normalised cache: a window
 // is hundreds of kB read by this screen alone, and normalising it was the longest task per window.
 // The previous window's units stay on screen until the new window's first answer is drawn, so
 // scrolling across a window border never blanks the grid.
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { useQuery, useSubscription } from '@apollo/client/react';
+import type { PriceRuleRow } from '@/domain/pricing/rows';
 import type { units_bool_exp } from '@/lib/graphql/schema.generated';
 import type { CalendarCapabilities } from '../capabilities';
 import { isoRange, type DayRange } from '../axis';
 import { CalendarAccommodationsDocument } from '../graphql/calendarAccommodations.generated';
 import { CalendarLabelsDocument } from '../graphql/calendarLabels.generated';
 import { CalendarOccupancyDocument, type CalendarOccupancySubscription } from '../graphql/calendarOccupancy.generated';
+import { CalendarPriceRulesDocument } from '../graphql/calendarPriceRules.generated';
 import { CalendarWindowDocument, type CalendarWindowSubscription } from '../graphql/calendarWindow.generated';
-import { unitsFromOccupancy, unitsFromWindow, type CalendarUnit } from '../model';
+import { rulesById, unitsFromOccupancy, unitsFromWindow, type CalendarUnit } from '../model';
 
 export interface UnitFilter {
   accommodationIds: readonly string[];
@@ -38,6 +41,7 @@ type OccupancyRows = NonNullable<CalendarOccupancySubscription['units']>;
 /** One answer of the live window and the window it answers. */
 interface Answer {
   full?: WindowRows;
+  rules?: ReadonlyMap<string, PriceRuleRow>;
   occupancy?: OccupancyRows;
   window: DayRange;
 }
@@ -53,19 +57,25 @@ export interface CalendarData {
 }
 
 export function useCalendarData(window: DayRange, filter: UnitFilter, can: CalendarCapabilities, skip = false): CalendarData {
-  const variables = { units: unitsWhere(filter), ...isoRange(window) };
+  const units = unitsWhere(filter);
+  const variables = { units, ...isoRange(window) };
   const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
+  // Not per window: scrolling keeps this one subscription; a filter change starts another.
+  const rules = useSubscription(CalendarPriceRulesDocument, { variables: { units }, skip: skip || !can.readsPrices, fetchPolicy: 'no-cache' });
+  const ruleRows = rules.data?.price_rules;
+  const ruleMap = useMemo(() => (ruleRows ? rulesById(ruleRows) : null), [ruleRows]);
   const occupancy = useSubscription(CalendarOccupancyDocument, { variables, skip: skip || can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
   // The answer paired with the window it is for: on a new window the hook's data is undefined in
   // the same render, so an answer is never taken for another window's.
   const fullData = full.data;
   const occData = occupancy.data;
   const arrived = useMemo((): Answer | null => {
-    if (fullData) return { full: fullData.units, window };
+    // A priced window waits for the rules (once, at the start): drawn without them it would be wrong.
+    if (fullData && ruleMap) return { full: fullData.units, rules: ruleMap, window };
     if (occData) return { occupancy: occData.units, window };
     return null;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the window an answer came for is the one asked when it arrived.
-  }, [fullData, occData]);
+  }, [fullData, occData, ruleMap]);
   const last = useRef<Answer | null>(null);
   if (arrived) last.current = arrived;
   const latest = arrived ?? last.current;
@@ -75,9 +85,10 @@ export function useCalendarData(window: DayRange, filter: UnitFilter, can: Calen
   // previous window's units stay on screen meanwhile; the first answer is drawn at once.
   const deferred = useDeferredValue(latest);
   const shown = deferred ?? latest;
-  const model = useMemo(() => (shown ? { units: shown.full ? unitsFromWindow(shown.full, shown.window) : unitsFromOccupancy(shown.occupancy ?? []), window: shown.window } : null), [shown]);
+  const model = useMemo(() => (shown ? { units: shown.full ? unitsFromWindow(shown.full, shown.window, shown.rules ?? new Map()) : unitsFromOccupancy(shown.occupancy ?? []), window: shown.window } : null), [shown]);
   const active = can.readsPrices ? full : occupancy;
-  return { units: model?.units ?? NONE_UNITS, window: model?.window ?? null, loading: active.loading && !model, error: active.error };
+  const error = active.error ?? (can.readsPrices ? rules.error : undefined);
+  return { units: model?.units ?? NONE_UNITS, window: model?.window ?? null, loading: (active.loading || (can.readsPrices && rules.loading)) && !model, error };
 }
 
 const NONE: readonly never[] = [];

@@ -15,7 +15,7 @@ import { dayOf, rangeAround, todayDay, windowFor, type DayRange } from '../axis'
 import { MAX_EDIT_NIGHTS } from '../bulkEdit';
 import { calendarCapabilitiesFor } from '../capabilities';
 import { CalendarAgenda } from '../components/CalendarAgenda';
-import { CalendarGrid, type CalendarGridHandle, type PriceIndex } from '../components/CalendarGrid';
+import { CalendarGrid, type CalendarGridHandle, type PriceIndex, type WindowView } from '../components/CalendarGrid';
 import { CalendarToolbar } from '../components/CalendarToolbar';
 import { SelectionBar, type SelectionSummary } from '../components/SelectionBar';
 import { useCalendarData, useCalendarFilters } from '../hooks/useCalendarData';
@@ -93,6 +93,7 @@ export function CalendarView() {
   const rows = useMemo(() => stableRows(lastRows.current, buildRows(data.units, { hideRates, hideChildRates, collapsed })), [data.units, hideRates, hideChildRates, collapsed]);
   lastRows.current = rows;
   const prices: PriceIndex = useMemo(() => lazyPriceIndex(data.units, data.window, today), [data.units, data.window, today]);
+  const view: WindowView = useMemo(() => ({ units, prices }), [units, prices]);
 
   // Performance mark for the Chromium benchmark: the first screen with data is drawn (the next
   // frame after React committed it); 'calendar:data' is set when the data arrives.
@@ -213,8 +214,7 @@ export function CalendarView() {
           handle={grid}
           range={range}
           rows={rows}
-          units={units}
-          prices={prices}
+          data={view}
           today={today}
           locale={locale}
           selection={selection}

@@ -1,0 +1,90 @@
+// A new window answer drawn on the grid a few rows at a time. Each row draws one answer's unit
+// and prices together (so a price is never drawn against another answer's window) and keeps the
+// answer it showed until a slice moves it to the newest: a slice prices rows on screen, visible
+// ones first, for about SLICE_MS, then those rows alone render, and the next slice waits for the
+// next frame. Drawing a whole new window at once was one task of ~50 ms at the stop of a scroll.
+import { useEffect, useState } from 'react';
+import type { WindowView } from '../model';
+
+/** CPU per slice for pricing; the rows' own render and paint follow in tasks of their own. */
+export const SLICE_MS = 6;
+
+export interface RowViews {
+  /** The answer a row of this unit draws now. */
+  viewFor(unitId: string): WindowView;
+}
+
+interface Drawn {
+  /** The answer every row draws unless moved ahead. */
+  base: WindowView;
+  /** Rows already moved to a later answer, by unit. */
+  ahead: ReadonlyMap<string, WindowView>;
+}
+
+const NO_ROWS: ReadonlyMap<string, WindowView> = new Map();
+
+/**
+ * The rows (by unit) due to move to `target` in the next slice: in `onScreen` order, priced one
+ * by one until `budgetMs` has passed (at least one row, so a slice always moves on).
+ */
+export function nextSlice(onScreen: readonly string[], viewOf: (unitId: string) => WindowView, target: WindowView, budgetMs: number, now: () => number): string[] {
+  const started = now();
+  const slice: string[] = [];
+  for (const id of onScreen) {
+    if (viewOf(id) === target) continue;
+    target.prices.prepare(id);
+    slice.push(id);
+    if (now() - started >= budgetMs) break;
+  }
+  return slice;
+}
+
+/** Runs `run` after the next frame is painted (a task of its own, not inside the frame). */
+function afterNextFrame(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(run, 16);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * @param target the newest answer.
+ * @param onScreen the units of the rows drawn now (with the virtualiser's overscan), visible ones
+ *   first; read when a slice runs, so rows scrolled into view meanwhile are moved too.
+ */
+export function useRowByRowWindow(target: WindowView, onScreen: () => readonly string[]): RowViews {
+  const [drawn, setDrawn] = useState<Drawn>({ base: target, ahead: NO_ROWS });
+  // Nothing drawn yet (no answer, or none of its units): the answer is drawn at once.
+  const base = drawn.base.units.size === 0 ? target : drawn.base;
+  const { ahead } = drawn;
+
+  useEffect(() => {
+    if (base === target) {
+      if (drawn.base !== target) setDrawn({ base: target, ahead: NO_ROWS });
+      return;
+    }
+    return afterNextFrame(() => {
+      const viewOf = (id: string) => ahead.get(id) ?? base;
+      const slice = nextSlice(onScreen(), viewOf, target, SLICE_MS, () => performance.now());
+      if (slice.length === 0) {
+        // Every row on screen draws the newest answer: it becomes the base, and rows scrolled
+        // into view from now on draw it too.
+        setDrawn({ base: target, ahead: NO_ROWS });
+        return;
+      }
+      const next = new Map(ahead);
+      for (const id of slice) next.set(id, target);
+      setDrawn({ base, ahead: next });
+    });
+  }, [base, ahead, target, drawn.base, onScreen]);
+
+  return { viewFor: (unitId) => ahead.get(unitId) ?? base };
+}
