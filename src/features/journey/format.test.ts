@@ -1,6 +1,6 @@
 // Country lists of the guest forms: named and sorted in the page's language, built once per
 // language (the cards render on every keystroke).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COUNTRY_CODES } from '@/domain/ntak/enums';
 import { countryName, countryOptions, formatDay } from './format';
 
@@ -29,5 +29,27 @@ describe('stay dates', () => {
     expect(formatDay('2026-11-27', 'hu')).toBe('2026. november 27., P');
     expect(formatDay('2026-12-01', 'hu')).toBe('2026. december 1., K');
     expect(formatDay('not a day', 'en')).toBe('not a day');
+  });
+});
+
+describe('days the server formatted for the page', () => {
+  it('are printed as the server wrote them, without the browser making a date formatter (ICU data on a phone)', async () => {
+    vi.resetModules();
+    const fresh = await import('./format');
+    const Real = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      return new Real(locales, options);
+    });
+    try {
+      fresh.rememberDays('hu', { '2026-11-27': '2026. november 27., P' });
+      expect(fresh.formatDay('2026-11-27', 'hu')).toBe('2026. november 27., P');
+      expect(made).not.toHaveBeenCalled();
+      // Another language, or a day the server did not print, is formatted here.
+      expect(fresh.formatDay('2026-11-27', 'en')).toBe('Fri, 27 November 2026');
+      expect(fresh.formatDay('2026-11-28', 'hu')).toBe('2026. november 28., Szo');
+      expect(made).toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -14,7 +14,22 @@ function dayFormat(language: Language): Intl.DateTimeFormat {
   return format;
 }
 
+// Days the server already wrote for this page, per language (`withDays`, pageProps). The browser's
+// first Intl.DateTimeFormat loads ICU's calendar and time-zone data: tens of milliseconds in the
+// middle of hydration on a phone, just to print the two dates the server's HTML already shows.
+const knownDays = new Map<Language, Map<string, string>>();
+
+/** Keeps days formatted on the server (day -> text) for formatDay in the same language. */
+export function rememberDays(locale: string | undefined, days: Readonly<Record<string, string>>): void {
+  const language = languageOf(locale);
+  let known = knownDays.get(language);
+  if (!known) knownDays.set(language, (known = new Map()));
+  for (const [day, text] of Object.entries(days)) known.set(day, text);
+}
+
 export function formatDay(day: string, locale: string | undefined): string {
+  const known = knownDays.get(languageOf(locale))?.get(day);
+  if (known !== undefined) return known;
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return dayFormat(languageOf(locale)).format(date);

@@ -3,7 +3,7 @@
 // stays server-side.
 import type { GetServerSideProps } from 'next';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
-import { loadInitialJourney, type InitialJourney } from './serverJourney';
+import { loadInitialJourney, withDays, type InitialJourney } from './serverJourney';
 
 export interface JourneyPageProps {
   /** The journey loaded on the server, its 404/400, or null: the browser loads it. */
@@ -19,5 +19,5 @@ export const journeyPageProps: GetServerSideProps<JourneyPageProps> = async ({ l
   const id = typeof params?.id === 'string' ? params.id : undefined;
   // inbox: the "Message the host" card's texts.
   const [translations, initial] = await Promise.all([pageTranslations(locale, ['inbox']), id ? loadInitialJourney(id, req) : Promise.resolve(null)]);
-  return { props: { ...translations, initial } };
+  return { props: { ...translations, initial: withDays(initial, locale) } };
 };

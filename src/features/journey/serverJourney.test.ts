@@ -1,6 +1,6 @@
 // The journey the page is server-rendered with: what reaches the function (the id in the body only,
 // the guest's address for its rate limit) and what the page gets for each answer.
-import { forwardedFor, loadInitialJourney } from './serverJourney';
+import { forwardedFor, loadInitialJourney, withDays } from './serverJourney';
 
 const ID = '1aac0505-9f49-4cec-8e5e-165482ee4aea';
 const req = (xff?: string) => ({ headers: xff ? { 'x-forwarded-for': xff } : {}, socket: { remoteAddress: '203.0.113.7' } }) as unknown as Parameters<typeof forwardedFor>[0];
@@ -47,5 +47,14 @@ describe('server-rendered journey', () => {
     const { impl, calls } = fakeFetch(200, closedJourney);
     expect(await loadInitialJourney('../../admin', req(), impl)).toBeNull();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('days of the server-rendered journey', () => {
+  it('come with the journey in the page language, as the page prints them (the browser then makes no date formatter)', () => {
+    const journey = closedJourney as unknown as import('@/lib/functions/journey').JourneyView;
+    expect(withDays({ journey }, 'hu')).toEqual({ journey, days: { '2027-05-01': '2027. május 1., Szo', '2027-05-06': '2027. május 6., Cs', '2027-05-08': '2027. május 8., Szo' } });
+    expect(withDays({ journey }, 'en')).toMatchObject({ days: { '2027-05-06': 'Thu, 6 May 2027' } });
+    expect(withDays(null, 'en')).toBeNull();
   });
 });

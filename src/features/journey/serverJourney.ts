@@ -5,10 +5,19 @@
 // guest's address is passed on so the function's rate limit counts the guest, not this server.
 import type { IncomingMessage } from 'node:http';
 import { answer } from './api';
+import { formatDay } from './format';
 import { journeyGetFunction, type JourneyError, type JourneyView } from '@/lib/functions/journey';
 import { nhostEnvFromProcess, resolveNhostUrls } from '@/lib/nhost/config';
 
-export type InitialJourney = { journey: JourneyView } | { error: JourneyError } | null;
+/** `days`: the journey's days as the page shows them, formatted on the server (format.ts rememberDays). */
+export type InitialJourney = { journey: JourneyView; days?: Record<string, string> } | { error: JourneyError } | null;
+
+/** The journey with the days its first screen shows (arrival, departure, the day it opens) formatted in `locale`. */
+export function withDays(initial: InitialJourney, locale: string | undefined): InitialJourney {
+  if (!initial || !('journey' in initial)) return initial;
+  const { checkin, checkout, opensOn } = initial.journey;
+  return { ...initial, days: Object.fromEntries([checkin, checkout, opensOn].map((day) => [day, formatDay(day, locale)])) };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The page waits at most this long for the function; after that the browser loads the journey itself. */

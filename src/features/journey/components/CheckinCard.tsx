@@ -2,14 +2,12 @@
 // the server and nothing of the photo is kept), confirm or type the fields, send. The server
 // refuses a guest already checked in and more guests than the unit was booked for.
 import { useRef, useState } from 'react';
-import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { COUNTRY_CODES } from '@/domain/ntak/enums';
 import type { ScanResponse } from '@/lib/functions/journey';
 import { DOCUMENT_TYPES, GENDERS, SCAN_MAX_BYTES } from '@/lib/functions/journeyValues';
 import { callJourney, NETWORK_FAILURE, uploadScan, type JourneyResult } from '../api';
 import type { JourneyCardProps } from '../cards';
-import { countryOptions } from '../format';
+import { CountryField, useCountryLists } from './CountryField';
 import { SelectField, TextField, useGuestForm, type Values } from './formKit';
 import styles from '../journey.module.css';
 
@@ -20,7 +18,6 @@ const contracts = () => import('@/lib/functions/journey');
 
 export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
   const { t } = useTranslation('journey');
-  const { locale } = useRouter();
   const openUnits = stay.units.filter((u) => u.guests.length < u.capacity);
   const blank = (): Values => ({ bookedUnitId: openUnits[0]?.id ?? '', arrivalTime: stay.checkinTime, departureTime: stay.checkoutTime });
   const form = useGuestForm(() => contracts().then((c) => c.guestSchema), blank());
@@ -28,7 +25,7 @@ export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
   const [status, setStatus] = useState<{ kind: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const countries = countryOptions(COUNTRY_CODES, locale);
+  const countries = useCountryLists();
 
   if (openUnits.length === 0) return <p className={styles.success}>{t('checkin.allDone')}</p>;
 
@@ -87,6 +84,7 @@ export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
     <form
       className={styles.form}
       noValidate
+      onFocus={countries.buildSoon}
       onSubmit={(e) => {
         e.preventDefault();
         void onSubmit();
@@ -126,9 +124,9 @@ export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
       </div>
       <div className={styles.row}>
         <SelectField name="gender" label={t('fields.gender')} form={form} required options={GENDERS.map((g) => ({ value: g, label: t(`genders.${g}`) }))} />
-        <SelectField name="nationality" label={t('fields.nationality')} form={form} required options={countries} />
+        <CountryField name="nationality" label={t('fields.nationality')} form={form} required lists={countries} />
       </div>
-      <SelectField name="country" label={t('fields.country')} form={form} required options={countries} />
+      <CountryField name="country" label={t('fields.country')} form={form} required lists={countries} />
       <div className={styles.row}>
         <TextField name="zip" label={t('fields.zip')} form={form} autoComplete="postal-code" />
         <TextField name="city" label={t('fields.city')} form={form} autoComplete="address-level2" />

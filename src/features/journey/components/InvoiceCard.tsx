@@ -1,12 +1,10 @@
 // Invoice details for the stay (name, country, zip, city, address, optional tax id), kept for the
 // booking so the invoice can be made out to them; sending again replaces them.
-import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { COUNTRY_CODES } from '@/domain/ntak/enums';
 import { callJourney } from '../api';
 import type { JourneyCardProps } from '../cards';
-import { countryOptions } from '../format';
-import { SelectField, TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
+import { CountryField, useCountryLists } from './CountryField';
+import { TextField, SubmitStatusLine, useCardSubmit, useGuestForm } from './formKit';
 import styles from '../journey.module.css';
 
 /** The contracts (and Yup): loaded when the guest starts the form, not with the card. */
@@ -14,7 +12,7 @@ const contracts = () => import('@/lib/functions/journey');
 
 export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
   const { t } = useTranslation('journey');
-  const { locale } = useRouter();
+  const countries = useCountryLists();
   const saved = stay.invoice;
   const form = useGuestForm(() => contracts().then((c) => c.invoiceSchema), { name: saved?.name ?? stay.customerName, country: saved?.country ?? '', zip: saved?.zip ?? '', city: saved?.city ?? '', address: saved?.address ?? '', taxId: saved?.taxId ?? '' });
 
@@ -24,6 +22,7 @@ export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
     <form
       className={styles.form}
       noValidate
+      onFocus={countries.buildSoon}
       onSubmit={(e) => {
         e.preventDefault();
         void onSubmit();
@@ -31,7 +30,7 @@ export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
     >
       <p className={styles.muted}>{t('invoice.intro')}</p>
       <TextField name="name" label={t('fields.invoiceName')} form={form} required autoComplete="name" />
-      <SelectField name="country" label={t('fields.country')} form={form} required options={countryOptions(COUNTRY_CODES, locale)} />
+      <CountryField name="country" label={t('fields.country')} form={form} required lists={countries} />
       <div className={styles.row}>
         <TextField name="zip" label={t('fields.zip')} form={form} required autoComplete="postal-code" />
         <TextField name="city" label={t('fields.city')} form={form} required autoComplete="address-level2" />

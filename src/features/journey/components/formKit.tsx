@@ -50,7 +50,7 @@ export function useGuestForm<T extends AnyObject>(loadSchema: SchemaLoader<T>, i
   return { values, setValues, errors, setErrors, set, validate };
 }
 
-interface FieldProps {
+export interface FieldProps {
   name: string;
   label: string;
   form: { values: Values; errors: Errors; set: (name: string, value: string) => void };
@@ -118,13 +118,17 @@ export function TextArea({ name, label, form }: FieldProps) {
   );
 }
 
-export function SelectField({ name, label, form, options, required }: FieldProps & { options: readonly { value: string; label: string }[] }) {
+/**
+ * `onOpen`: called when the guest is about to open or type into the select (pressed, focused or a
+ * key), early enough for options it adds to be in the list the browser shows (CountryField).
+ */
+export function SelectField({ name, label, form, options, required, onOpen }: FieldProps & { options: readonly { value: string; label: string }[]; onOpen?: () => void }) {
   const id = `f-${name}`;
   const error = useMessage(form.errors[name]);
   const { t } = useTranslation('journey');
   return (
     <Wrapper id={id} label={required ? `${label} *` : label} error={error}>
-      <select id={id} name={name} value={form.values[name] ?? ''} required={required} aria-invalid={error ? true : undefined} onChange={(e) => form.set(name, e.target.value)}>
+      <select id={id} name={name} value={form.values[name] ?? ''} required={required} aria-invalid={error ? true : undefined} onChange={(e) => form.set(name, e.target.value)} onPointerDown={onOpen} onFocus={onOpen} onKeyDown={onOpen}>
         <option value="">{t('form.choose')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -9,6 +9,7 @@ import { PageTitle } from '@/components/PageTitle';
 import { JOURNEY_CARDS, journeyCard } from '../cards';
 import { LanguageButtons } from '../components/LanguageButtons';
 import { NotYetOpen } from '../components/NotYetOpen';
+import { rememberDays } from '../format';
 import type { InitialJourney } from '../serverJourney';
 import { useJourney } from '../useJourney';
 import { journeyCardUrl, journeyUrl, type JourneyBase } from '../urls';
@@ -22,6 +23,8 @@ export function JourneyPage({ base, card, initial }: { base: JourneyBase; card?:
   const router = useRouter();
   const journeyId = typeof router.query.id === 'string' ? router.query.id : undefined;
   const { state, reload } = useJourney(journeyId, initial);
+  // Before the cards render: they print these days without making an Intl formatter.
+  if (initial && 'journey' in initial && initial.days) rememberDays(router.locale, initial.days);
   const selected = card ? journeyCard(card) : undefined;
 
   let body;
