@@ -37,7 +37,7 @@ describe('days the server formatted for the page', () => {
     vi.resetModules();
     const fresh = await import('./format');
     const Real = Intl.DateTimeFormat;
-    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
       return new Real(locales, options);
     });
     try {
