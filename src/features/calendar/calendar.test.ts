@@ -224,6 +224,10 @@ describe('a new window drawn row by row', () => {
       clock += 50;
     };
     expect(nextSlice(['u5'], () => old, next, 5, now)).toEqual(['u5']);
+    // Cheap rows still move at most `maxRows` a slice (their render and paint are the cost).
+    next.prices.prepare = () => undefined;
+    expect(nextSlice(['u1', 'u2', 'u3', 'u4', 'u5'], () => old, next, 5, now, 2)).toEqual(['u1', 'u2']);
+    expect(nextSlice(['u1', 'u2', 'u3', 'u4', 'u5', 'u6'], () => old, next, 5, now)).toHaveLength(4);
     // Nothing left to move: the slice is empty and the newest answer becomes every row's.
     expect(nextSlice(['u1', 'u2'], () => next, next, 5, now)).toEqual([]);
   });

@@ -1,13 +1,18 @@
 // A new window answer drawn on the grid a few rows at a time. Each row draws one answer's unit
 // and prices together (so a price is never drawn against another answer's window) and keeps the
 // answer it showed until a slice moves it to the newest: a slice prices rows on screen, visible
-// ones first, for about SLICE_MS, then those rows alone render, and the next slice waits for the
-// next frame. Drawing a whole new window at once was one task of ~50 ms at the stop of a scroll.
+// ones first, for about SLICE_MS and at most SLICE_ROWS of them, then those rows alone render,
+// and the next slice waits for the next frame. Drawing a whole new window at once was one task of
+// ~50 ms at the stop of a scroll; pricing is the small part of it: a traced year scroll priced a
+// screenful in ~3.5 ms, rendered it in ~10 ms, and its frame laid out and painted the newly priced
+// nights in 37 ms of CPU, so a slice is bounded by rows as well as by time.
 import { useEffect, useState } from 'react';
 import type { WindowView } from '../model';
 
 /** CPU per slice for pricing; the rows' own render and paint follow in tasks of their own. */
 export const SLICE_MS = 6;
+/** Units per slice: each row's render, layout and paint of newly priced nights is ~3 ms of CPU. */
+export const SLICE_ROWS = 4;
 
 export interface RowViews {
   /** The answer a row of this unit draws now. */
@@ -25,16 +30,17 @@ const NO_ROWS: ReadonlyMap<string, WindowView> = new Map();
 
 /**
  * The rows (by unit) due to move to `target` in the next slice: in `onScreen` order, priced one
- * by one until `budgetMs` has passed (at least one row, so a slice always moves on).
+ * by one until `budgetMs` has passed or `maxRows` are priced (at least one row, so a slice
+ * always moves on).
  */
-export function nextSlice(onScreen: readonly string[], viewOf: (unitId: string) => WindowView, target: WindowView, budgetMs: number, now: () => number): string[] {
+export function nextSlice(onScreen: readonly string[], viewOf: (unitId: string) => WindowView, target: WindowView, budgetMs: number, now: () => number, maxRows = SLICE_ROWS): string[] {
   const started = now();
   const slice: string[] = [];
   for (const id of onScreen) {
     if (viewOf(id) === target) continue;
     target.prices.prepare(id);
     slice.push(id);
-    if (now() - started >= budgetMs) break;
+    if (slice.length >= maxRows || now() - started >= budgetMs) break;
   }
   return slice;
 }
