@@ -4,15 +4,14 @@
 //   npm run schema  -- [--role admin] [--project nhost]      prints the role's GraphQL SDL
 //   npm run backup  -- --data <folder> --out <dir>           database.sql + storage/ (see backup.ts)
 //   npm run restore -- --in <dir> --data <new folder> [--postgres]  (DATABASE_URL set: into that server)
+// Only what every command needs is imported up front; the rest loads with the command that uses it,
+// after the data folder's lock is taken: a start refused because the folder is in use (a second
+// `npm run dev`, the fault tests) answers in a fraction of a full start's ~3 s of module loading.
 import path from 'node:path';
-import { backup, BackupError, restore } from './backup';
-import { loadConfig, UnsafeConfigError, type CliFlags } from './config';
-import { MigrationError } from './db';
-import { DataDirLockedError } from './db/lock';
-import { ClusterFolderError } from './db/embedded';
-import { DatabaseFolderError } from './db/pglite';
-import { startBackend, type RunningBackend } from './server';
-import { printRoleSchema } from './graphql';
+import { assertSafeToListen, loadConfig, UnsafeConfigError, type CliFlags } from './config';
+import { MigrationError } from './db/migrate';
+import { DataDirLockedError, lockDataDir } from './db/lock';
+import type { RunningBackend } from './server';
 
 type Flags = CliFlags & { role?: string; out?: string; in?: string };
 
@@ -35,10 +34,12 @@ async function main(): Promise<void> {
   const { command, flags } = parseFlags(process.argv.slice(2));
   const config = loadConfig(flags);
   if (command === 'schema') {
+    const { printRoleSchema } = await import('./graphql');
     process.stdout.write(await printRoleSchema(config, flags.role ?? 'admin'));
     return;
   }
   if (command === 'backup' || command === 'restore') {
+    const { backup, BackupError, restore } = await import('./backup');
     const dir = command === 'backup' ? flags.out : flags.in;
     if (!flags.data || typeof dir !== 'string') {
       throw new BackupError(command === 'backup' ? 'usage: npm run backup -- --data <folder> --out <dir>' : 'usage: npm run restore -- --in <dir> --data <new folder>');
@@ -75,16 +76,30 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  running.backend = await startBackend(config);
+  // The checks startBackend makes first, made before it loads: an unsafe configuration, a folder in use.
+  assertSafeToListen(config);
+  const lock = lockDataDir(config.dataDir, { url: `http://localhost:${config.port}`, command: 'backend' });
+  const { startBackend } = await import('./server').catch((e: unknown) => {
+    lock.release();
+    throw e;
+  });
+  running.backend = await startBackend(config, { lock });
   if (stopping) {
     stopping = false;
     await stop('signal during startup');
   }
 }
 
-main().catch((e: unknown) => {
-  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DatabaseFolderError || e instanceof ClusterFolderError || e instanceof BackupError)
-    console.error(`[backend] ${e.message}`);
+/** Errors whose message is written for the user, printed without "failed to start". */
+async function explained(e: unknown): Promise<boolean> {
+  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError) return true;
+  // Classes of modules a failed start may not have loaded: loading them now costs only failures.
+  const [{ BackupError }, { ClusterFolderError }, { DatabaseFolderError }] = await Promise.all([import('./backup'), import('./db/embedded'), import('./db/pglite')]);
+  return e instanceof DatabaseFolderError || e instanceof ClusterFolderError || e instanceof BackupError;
+}
+
+main().catch(async (e: unknown) => {
+  if (await explained(e).catch(() => false)) console.error(`[backend] ${(e as Error).message}`);
   else console.error('[backend] failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);
 });

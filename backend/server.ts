@@ -6,7 +6,7 @@ import express from 'express';
 import { assertSafeToListen, type BackendConfig } from './config';
 import type { BackendContext, Logger, Service, GraphqlEngine, Mailer } from './context';
 import { openDb, migrate, type Db } from './db';
-import { describeStaleLock, lockDataDir } from './db/lock';
+import { describeStaleLock, lockDataDir, type DataDirLock } from './db/lock';
 import { createJwtKeys } from './jwt';
 import { createGraphqlEngine } from './graphql';
 import { createMailer } from './mail';
@@ -40,12 +40,16 @@ export function consoleLogger(quiet: boolean): Logger {
   };
 }
 
-export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger } = {}): Promise<RunningBackend> {
+/**
+ * `lock`: the data folder's lock, taken by a caller that checks it before loading this module
+ * (backend/cli.ts); released on close like one taken here.
+ */
+export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger; lock?: DataDirLock } = {}): Promise<RunningBackend> {
   assertSafeToListen(config);
   const log = opts.log ?? consoleLogger(config.quiet);
   // One owner per data folder, taken before the database is opened (see db/lock.ts). A caller
   // that brings its own database (tests) owns the folder itself.
-  const lock = opts.db ? undefined : lockDataDir(config.dataDir, { url: `http://localhost:${config.port}`, command: 'backend' });
+  const lock = opts.db ? undefined : (opts.lock ?? lockDataDir(config.dataDir, { url: `http://localhost:${config.port}`, command: 'backend' }));
   if (lock?.tookOver) log.warn(describeStaleLock(config.dataDir, lock.tookOver));
   let db: Db;
   try {

@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CLUSTER_DIR, ClusterFolderError, startEmbeddedCluster } from './embedded';
 import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 import { statementTimeoutFromEnv } from './limits';
 import type { Db } from './types';
 
@@ -22,6 +21,11 @@ export interface OpenDbOptions {
   loadDataDir?: Blob;
   /** Run the data folder's own PostgreSQL server (npm run backend -- --postgres); needs dataDir. */
   embeddedPostgres?: { projectDir: string; log?: (line: string) => void };
+}
+
+// The pg driver loads only for a server database: a PGlite start (the default) never needs it.
+async function openPostgres(url: string, opts: { statementTimeoutMs: number }): Promise<Db> {
+  return (await import('./postgres')).openPostgres(url, opts);
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<Db> {

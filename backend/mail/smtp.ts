@@ -1,6 +1,6 @@
 // SMTP settings from the environment: SMTP_* (this project) or AUTH_SMTP_* (hasura-auth's names),
 // so a deployment configured for Nhost's auth service sends mail the same way here.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage } from '../context';
 
 export interface SmtpSettings {
@@ -30,16 +30,21 @@ export interface SmtpSender {
 }
 
 export function createSmtpSender(settings: SmtpSettings): SmtpSender {
-  const transport = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined,
-  });
+  // nodemailer (~0.1 s of CPU to load) loads with the first message: most starts send none.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined,
+      }),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({ from: settings.sender, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers });
+      await (await open()).sendMail({ from: settings.sender, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }

@@ -11,7 +11,8 @@
 //         no detail the shrinking could lose, and the cost stays that of a small blur.
 //   input at most 100 megapixels (sharp's limitInputPixels).
 import crypto from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import type SharpModule from 'sharp';
 import type { FileCache } from './cache';
 import { badRequest } from './errors';
 
@@ -100,10 +101,11 @@ export async function imageVariant(
   cache: FileCache,
   namePrefix: string,
 ): Promise<Variant> {
+  const sharp = await loadSharp();
   const key = crypto.createHash('sha256').update(JSON.stringify([sourceEtag, params.w, params.h, params.q, params.b, format])).digest('hex').slice(0, 32);
   const file = await cache.use(`${namePrefix}${key}`, async (tmp) => {
     try {
-      await render(sourcePath, params, format, tmp);
+      await render(sharp, sourcePath, params, format, tmp);
     } catch {
       throw badRequest('the image could not be transformed');
     }
@@ -111,7 +113,12 @@ export async function imageVariant(
   return { path: file.path, mimeType: MIME_OF[format], size: file.size, etag: `"${key}"`, release: file.release };
 }
 
-async function render(sourcePath: string, params: ImageParams, format: OutputFormat, out: string): Promise<void> {
+// sharp (libvips) costs every backend start ~0.1 s of CPU to load; it loads with the first
+// transform instead, outside the try that turns a failed render into a 400.
+let sharpModule: Promise<typeof SharpModule> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp').then((m) => m.default)));
+
+async function render(sharp: typeof SharpModule, sourcePath: string, params: ImageParams, format: OutputFormat, out: string): Promise<void> {
   const open = () => sharp(sourcePath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   let pipeline: Sharp;
   if (params.b && params.b > DIRECT_BLUR_SIGMA) {
