@@ -39,21 +39,60 @@ function toJsPatterns(node: unknown): unknown {
 /**
  * The contract's validation as one middleware, made on the first request it sees: loading the
  * validator and compiling the document cost a start ~0.5 s of CPU, which starts that serve no
- * auth request (restarts, tests and tools talking GraphQL only) do not need.
+ * auth request (restarts, tests and tools talking GraphQL only) do not need. It is made once per
+ * process and shared by every backend in it (test files start several, one after another, in one
+ * worker): what differs between backends, the Bearer check, travels with the request.
  */
 export function contractValidator(bearer: BearerCheck): RequestHandler {
-  let chain: Promise<express.Router> | undefined;
   return (req, res, next) => {
-    chain ??= validatorChain(bearer);
-    chain.then((router) => router(req, res, next), next);
+    bearerOf.set(req, bearer);
+    shared ??= validatorChain();
+    shared.then((chain) => {
+      pathParamsFor(req.app, chain.pathParams);
+      chain.router(req, res, next);
+    }, next);
   };
 }
 
-async function validatorChain(bearer: BearerCheck): Promise<express.Router> {
+const bearerOf = new WeakMap<Request, BearerCheck>();
+let shared: Promise<{ router: express.Router; pathParams: string[] }> | undefined;
+
+/** The request's backend's check; a request that did not come through contractValidator is refused. */
+function bearerCheck(req: Request, elevated: boolean): Promise<boolean> {
+  const check = bearerOf.get(req);
+  return check ? check(req, elevated) : Promise.resolve(false);
+}
+
+/**
+ * express-openapi-validator puts `app.param` handlers for the document's path parameters on the
+ * app of the first request it sees (and only that one: it expects one validator per app). With the
+ * validator shared, every other app gets the same handlers here, so each backend's requests are
+ * handled as if it had its own validator.
+ */
+const appsWithParams = new WeakSet<object>();
+let firstApp = true;
+function pathParamsFor(app: express.Application, names: string[]): void {
+  if (appsWithParams.has(app)) return;
+  appsWithParams.add(app);
+  if (firstApp) {
+    firstApp = false; // the validator installs its own on this one
+    return;
+  }
+  for (const name of names) {
+    app.param(name, (req, _res, next, _value, param: string) => {
+      const pathParams = (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams;
+      if (pathParams) req.params[param] = pathParams[param] || req.params[param];
+      next();
+    });
+  }
+}
+
+async function validatorChain(): Promise<{ router: express.Router; pathParams: string[] }> {
   const OpenApiValidator = await import('express-openapi-validator');
+  const apiSpec = loadContract();
   const router = express.Router();
   router.use(OpenApiValidator.middleware({
-    apiSpec: loadContract() as never,
+    apiSpec: apiSpec as never,
     // kin-openapi ignores query parameters it does not know (the SDK adds its own to /verify links).
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, removeAdditional: false },
     validateResponses: false,
@@ -63,13 +102,15 @@ async function validatorChain(bearer: BearerCheck): Promise<express.Router> {
     formats: { byte: { type: 'string', validate: (v: string) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(v) } },
     validateSecurity: {
       handlers: {
-        BearerAuth: (req) => bearer(req, false),
-        BearerAuthElevated: (req) => bearer(req, true),
+        BearerAuth: (req) => bearerCheck(req, false),
+        BearerAuthElevated: (req) => bearerCheck(req, true),
       },
     },
     // Routes outside the document (none today) fall through to the service's own 404.
     ignoreUndocumented: true,
     useRequestUrl: true,
   }) as RequestHandler[]);
-  return router;
+  const paths = Object.keys((apiSpec.paths ?? {}) as Record<string, unknown>);
+  const pathParams = [...new Set(paths.flatMap((p) => [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])))];
+  return { router, pathParams };
 }

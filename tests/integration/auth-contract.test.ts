@@ -30,11 +30,11 @@ async function dbState(): Promise<string[]> {
   return out;
 }
 
-async function call(method: string, path: string, opts: { body?: unknown; raw?: string; token?: string } = {}): Promise<{ status: number; body: unknown; location: string | null }> {
+async function call(method: string, path: string, opts: { body?: unknown; raw?: string; token?: string; on?: RunningBackend } = {}): Promise<{ status: number; body: unknown; location: string | null }> {
   const headers: Record<string, string> = {};
   if (opts.body !== undefined || opts.raw !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await fetch(`${authUrl(backend)}${path}`, {
+  const res = await fetch(`${authUrl(opts.on ?? backend)}${path}`, {
     method,
     headers,
     body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
@@ -277,5 +277,48 @@ describe('security fixes', () => {
     expect(await refreshes(d)).toBe(401);
     expect(await refreshes(c)).toBe(200);
     expect((await post(backend, '/signin/email-password', { email: target, password: 'third-password' })).status).toBe(200);
+  });
+});
+
+describe('a second backend in the same process (the contract validator is made once per process)', () => {
+  let second: RunningBackend;
+  beforeAll(async () => {
+    second = await startTestBackend({
+      shared: false,
+      env: { NHOST_JWT_SECRET: '{"type":"HS256","key":"a-second-backends-own-key-of-at-least-32-characters"}' },
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('validates path parameters and Bearer tokens as the first does, each with its own keys', async () => {
+    const paths = [
+      '/signin/provider/not-a-provider',
+      '/signin/provider/GitHub',
+      '/signin/provider/github',
+      '/signin/provider/github?redirectTo=http%3A%2F%2Fevil.example%2F',
+      '/signin/provider/not-a-provider/callback?state=x',
+      '/signin/provider/github/callback?state=not-a-state&code=x',
+      '/signin/provider/%20/callback',
+    ];
+    const sameness = (r: { status: number; body: unknown; location: string | null }, b: RunningBackend) => ({ ...r, location: r.location?.replaceAll(b.url, '<backend>') ?? null });
+    for (const path of paths) {
+      const [first, other] = [await call('GET', path), await call('GET', path, { on: second })];
+      expect(sameness(other, second), path).toEqual(sameness(first, backend));
+    }
+    expect((await call('GET', '/signin/provider/not-a-provider', { on: second })).body).toEqual(INVALID_REQUEST);
+
+    // The Bearer check is the backend's own: its tokens pass there and nowhere else, and the
+    // first backend's tokens do not pass on it.
+    const own = (await post<{ session: Session }>(second, '/signup/email-password', { email: uniqueEmail('second'), password: 'correct-horse' })).body.session;
+    expect((await call('GET', '/user', { token: own.accessToken, on: second })).status).toBe(200);
+    expect((await call('GET', '/user', { token: own.accessToken })).status).toBe(401);
+    expect((await call('GET', '/user', { token: user.accessToken, on: second })).status).toBe(401);
+    expect((await call('GET', '/user', { token: user.accessToken })).status).toBe(200);
+    // The contract still refuses a body it does not know, on both.
+    for (const on of [backend, second]) {
+      expect(await call('POST', '/signin/email-password', { body: { email, password: 'correct-horse', unknownField: 1 }, on })).toMatchObject({ status: 400, body: INVALID_REQUEST });
+    }
   });
 });
