@@ -312,9 +312,10 @@ describe('a second backend in the same process (the contract validator is made o
     // The Bearer check is the backend's own: its tokens pass there and nowhere else, and the
     // first backend's tokens do not pass on it.
     const own = (await post<{ session: Session }>(second, '/signup/email-password', { email: uniqueEmail('second'), password: 'correct-horse' })).body.session;
+    // (A token signed with another key is refused as a forged one is: 400 invalid-request.)
     expect((await call('GET', '/user', { token: own.accessToken, on: second })).status).toBe(200);
-    expect((await call('GET', '/user', { token: own.accessToken })).status).toBe(401);
-    expect((await call('GET', '/user', { token: user.accessToken, on: second })).status).toBe(401);
+    expect(await call('GET', '/user', { token: own.accessToken })).toMatchObject({ status: 400, body: INVALID_REQUEST });
+    expect(await call('GET', '/user', { token: user.accessToken, on: second })).toMatchObject({ status: 400, body: INVALID_REQUEST });
     expect((await call('GET', '/user', { token: user.accessToken })).status).toBe(200);
     // The contract still refuses a body it does not know, on both.
     for (const on of [backend, second]) {
