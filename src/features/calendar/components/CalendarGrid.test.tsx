@@ -2,7 +2,8 @@
 // scrolls and selects nothing), a mouse drag, and Shift+arrows; the selected nights are marked.
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { useRowByRowWindow } from '../hooks/useRowByRowWindow';
 import { toDay } from '@/domain/pricing';
 import { renderWithProviders } from '@/test/render';
 import { rateRow } from '@/test/rateRows';
@@ -221,5 +222,20 @@ describe('CalendarGrid and a new window answer', () => {
     // The row on top moved first, in a slice of its own.
     expect(seen).toContain('200/100');
     expect(seen).not.toContain('100/200');
+  });
+});
+
+describe('useRowByRowWindow', () => {
+  const view = (): WindowView => ({ units: new Map([['u1', unit]]), prices: { get: () => undefined, prepare: () => undefined } });
+  it('moves no row while the grid scrolls, and moves them once it stops', async () => {
+    const [a, b] = [view(), view()];
+    let scrolling = true;
+    const hook = renderHook(({ target }) => useRowByRowWindow(target, () => ['u1'], () => scrolling), { initialProps: { target: a } });
+    hook.rerender({ target: b });
+    // Several frames of scrolling: the row keeps the answer it drew.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hook.result.current.viewFor('u1')).toBe(a);
+    scrolling = false;
+    await waitFor(() => expect(hook.result.current.viewFor('u1')).toBe(b), { timeout: 10_000 });
   });
 });

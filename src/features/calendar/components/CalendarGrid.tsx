@@ -113,7 +113,8 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     }
     return [...new Set([...inView, ...overscan])];
   }, [rowVirtualizer]);
-  const rowViews = useRowByRowWindow(data, onScreen);
+  const scrolling = useCallback(() => colVirtualizer.isScrolling || rowVirtualizer.isScrolling, [colVirtualizer, rowVirtualizer]);
+  const rowViews = useRowByRowWindow(data, onScreen, scrolling);
 
   const visibleCols = colVirtualizer.getVirtualItems();
   const firstCol = visibleCols[0]?.index ?? 0;
