@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { AppShellPage } from './pages/AppShellPage';
 import { codeFromOutbox, countMessages } from './pages/codes';
-import { SignInPage, demoEmail } from './pages/SignInPage';
+import { SignInPage, chooseTab, demoEmail } from './pages/SignInPage';
 
 /** A wrong code that is surely not the one sent. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -13,7 +13,7 @@ test('a demo member signs in with a code sent by e-mail; a wrong code is refused
   const signIn = new SignInPage(page);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
-  await page.getByRole('tab', { name: 'Email code' }).click();
+  await chooseTab(page, 'Email code');
   const sent = await countMessages(request, email, 'signin-otp');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -37,7 +37,7 @@ test('a guest signs in by SMS code in Hungarian; a wrong code gets the Hungarian
   const signIn = new SignInPage(page);
   await page.goto('/hu/sign-in');
   await expect(page.getByRole('heading', { name: 'Bejelentkezés' })).toBeVisible();
-  await page.getByRole('tab', { name: 'SMS-kód' }).click();
+  await chooseTab(page, 'SMS-kód');
   await page.getByRole('textbox', { name: 'Telefonszám', exact: true }).fill(`${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5)}`);
   await page.getByRole('button', { name: 'Kód küldése' }).click();
   await expect(page.getByText(`Írja be a(z) ${phone} számra küldött kódot.`)).toBeVisible();

@@ -3,14 +3,14 @@
 // can be renamed and removed, and a removed key no longer signs in.
 import { expect, test, type Page } from '@playwright/test';
 import { AppShellPage } from './pages/AppShellPage';
-import { DEMO_PASSWORD, SignInPage, demoEmail } from './pages/SignInPage';
+import { DEMO_PASSWORD, SignInPage, chooseTab, demoEmail } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
 import { addVirtualAuthenticator } from './pages/virtualAuthenticator';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.staydesk.test`;
 
 async function signInWithSecurityKey(page: Page, email?: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Security key' }).click();
+  await chooseTab(page, 'Security key');
   if (email) await page.getByLabel('Email (optional)').fill(email);
   await page.getByRole('button', { name: 'Sign in with security key' }).click();
 }
@@ -52,7 +52,7 @@ test('a new user signs up with a security key alone and signs in with it later',
   const email = uniqueEmail('passkey');
   const signUp = new SignUpPage(page);
   await signUp.goto();
-  await page.getByRole('tab', { name: 'Security key' }).click();
+  await chooseTab(page, 'Security key');
   await page.getByRole('button', { name: 'Create account with security key' }).click();
   await expect(page.getByText('Required')).toHaveCount(2);
   await page.getByLabel('Name').fill('Petra Passkey');

@@ -9,6 +9,20 @@ import { SignUpPage } from './pages/SignUpPage';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.staydesk.test`;
 
+test('the sign-in tabs stay where the server drew them when the page starts, so a tap during start-up lands', async ({ browser, page, baseURL }) => {
+  const tabPositions = (p: Page) => p.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().x)));
+  const served = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const asServed = await served.newPage();
+  await asServed.goto(new URL('/hu/sign-in', baseURL).href);
+  const before = await tabPositions(asServed);
+  await served.close();
+  await page.goto('/hu/sign-in');
+  // Hydrated: React has attached itself to the tabs.
+  await expect.poll(() => page.getByRole('tab').last().evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')))).toBe(true);
+  expect(before).toHaveLength(5);
+  expect(await tabPositions(page)).toEqual(before);
+});
+
 test('a demo manager signs in with a password, sees their navigation, switches to Hungarian and signs out', async ({ page }) => {
   const signIn = new SignInPage(page);
   const shell = new AppShellPage(page);

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AppShellPage } from './pages/AppShellPage';
 import { linkFromOutbox } from './pages/outbox';
-import { SignInPage } from './pages/SignInPage';
+import { SignInPage, chooseTab } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.staydesk.test`;
@@ -50,7 +50,7 @@ test('a magic link signs the user in and returns them to the page they asked for
 
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
-  await page.getByRole('tab', { name: 'Magic link' }).click();
+  await chooseTab(page, 'Magic link');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send magic link' }).click();
   await expect(page.getByText('Check your inbox: the sign-in link is on its way.')).toBeVisible();

@@ -73,7 +73,10 @@ export function SignInView() {
           {tError('auth.redirect', { message: redirectError.message })}
         </Alert>
       )}
-      <Tabs value={method} onChange={(_e, value: MethodId) => setMethod(value)} variant="scrollable" scrollButtons="auto" aria-label={t('signIn.methods')} sx={{ mb: 2 }}>
+      {/* Scroll buttons always (MUI hides them on phones by CSS, on the server too): with "auto" the
+          server drew none and the start button appeared once the page hydrated, moving every tab
+          40 px, so a tap made while the page started landed beside the tab it aimed at. */}
+      <Tabs value={method} onChange={(_e, value: MethodId) => setMethod(value)} variant="scrollable" scrollButtons aria-label={t('signIn.methods')} sx={{ mb: 2 }}>
         {METHODS.map((m) => (
           <Tab key={m.id} value={m.id} label={t(`signIn.method.${m.id}`)} id={`sign-in-tab-${m.id}`} aria-controls="sign-in-panel" />
         ))}
