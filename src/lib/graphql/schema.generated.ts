@@ -8696,6 +8696,8 @@ export type DeletePriceRuleMutationVariables = Exact<{
 
 export type DeletePriceRuleMutation = { delete_price_rules_by_pk: { id: string } | null };
 
+export type PriceRuleFieldsFragment = { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean };
+
 export type PriceRuleDetailsFragment = { id: string, name: string, type: price_rule_types_enum, priority: number, conditions: unknown, results: unknown, is_active: boolean, price_rule_assignments: Array<{ price_rule_id: string, rate_id: string }> };
 
 export type PriceRulesQueryVariables = Exact<{ [key: string]: never; }>;
