@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE, liveLockOwner, lockDataDir, type LockInfo } from './lock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataDirLockedError, LOCK_FILE, LockFileError, liveLockOwner, lockDataDir, type DataDirLock, type LockInfo } from './lock';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -91,5 +91,76 @@ describe('data folder lock', () => {
     const lock = lockDataDir(dir, { url: 'x', command: 'backend' });
     expect(lock.tookOver).toBeDefined();
     lock.release();
+  });
+});
+
+/** Blocks this thread (as a starter between two steps would be) until `done`, at most 30 s. */
+function waitSync(done: () => boolean): void {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + 30_000;
+  while (!done() && Date.now() < deadline) Atomics.wait(cell, 0, 0, 20);
+}
+
+// Another starter, a real process: takes the folder's lock (or is refused), writes which, and
+// stays alive holding what it got.
+const OTHER_STARTER = `
+const fs = require('node:fs');
+const { lockDataDir } = require(${JSON.stringify(path.join(__dirname, 'lock.ts'))});
+let result;
+try { lockDataDir(process.env.LOCK_DIR, { url: 'http://localhost:2', command: 'backend' }); result = 'locked'; }
+catch (e) { result = 'refused: ' + e.message; }
+fs.writeFileSync(process.env.STATUS + '.tmp', result);
+fs.renameSync(process.env.STATUS + '.tmp', process.env.STATUS);
+setInterval(() => {}, 60_000);
+`;
+
+describe('data folder lock: races and odd lock files', () => {
+  it('two starters that both found one stale lock: one owns the folder, the other is refused (never both)', () => {
+    const dir = tempDir();
+    const file = path.join(dir, LOCK_FILE);
+    const status = path.join(dir, 'other-starter');
+    writeLock(dir, { pid: deadPid() });
+    let other: ChildProcess | undefined;
+    const read = fs.readFileSync;
+    let reads = 0;
+    // The second read of the lock comes after this starter found it stale, right before it removes
+    // it: the other starter runs its whole start there (it found the same stale lock).
+    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((p: fs.PathOrFileDescriptor, o?: never) => {
+      const text = read(p, o);
+      if (p === file && ++reads === 2) {
+        other = spawn(process.execPath, ['--import', 'tsx', '-e', OTHER_STARTER], { env: { ...process.env, LOCK_DIR: dir, STATUS: status }, stdio: 'ignore' });
+        waitSync(() => fs.existsSync(status));
+      }
+      return text;
+    }) as typeof fs.readFileSync);
+    let mine: DataDirLock | undefined;
+    let refusal: unknown;
+    try {
+      mine = lockDataDir(dir, { url: 'http://localhost:1', command: 'backend' });
+    } catch (e) {
+      refusal = e;
+    } finally {
+      spy.mockRestore();
+    }
+    try {
+      expect(other).toBeDefined();
+      const theirs = fs.readFileSync(status, 'utf8');
+      const owners = Number(mine !== undefined) + Number(theirs === 'locked');
+      expect(owners, `this starter: ${String(refusal ?? 'locked')}; the other: ${theirs}`).toBe(1);
+      expect(liveLockOwner(dir)?.pid).toBe(mine ? process.pid : other!.pid);
+      if (mine) expect(theirs).toContain(`in use by another backend (pid ${process.pid}`);
+      expect(fs.readdirSync(dir).filter((f) => f.startsWith(LOCK_FILE) && f !== LOCK_FILE)).toEqual([]);
+    } finally {
+      other?.kill('SIGKILL');
+      mine?.release();
+    }
+  }, 60_000);
+
+  it('a lock path that is a directory stops the start with what to do, not a bare EEXIST', () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, LOCK_FILE));
+    expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(LockFileError);
+    expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(`${path.join(dir, LOCK_FILE)} is not a lock file a backend wrote`);
+    expect(fs.statSync(path.join(dir, LOCK_FILE)).isDirectory()).toBe(true);
   });
 });

@@ -5,7 +5,9 @@
 // - created atomically (link of a complete temp file: a reader never sees half a lock),
 // - holding the owner's pid, URL, start time and the identity of that process (its start tick
 //   and the machine's boot id), so a pid reused after a crash or a reboot is not taken for it,
-// - a lock whose process is gone is stale: it is taken over, and the caller logs that,
+// - a lock whose process is gone is stale: it is taken over, and the caller logs that. Only the
+//   holder of `<dataDir>/backend.lock.takeover` (also linked atomically) removes a stale lock, after
+//   reading it again: two starters that both found it stale cannot remove each other's new lock,
 // - released on close and on process exit.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +47,14 @@ export class DataDirLockedError extends Error {
         `Stop that process first, or use another data folder (--data, NHOST_DATA_DIR).`,
     );
     this.name = 'DataDirLockedError';
+  }
+}
+
+/** A lock path that holds something this backend did not write (a directory, an unreadable file). */
+export class LockFileError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} is not a lock file a backend wrote (a directory, or a file this user cannot read). If no backend uses the folder, remove it and start again.`);
+    this.name = 'LockFileError';
   }
 }
 
@@ -143,11 +153,12 @@ export function lockDataDir(dataDir: string, opts: { url: string; command: strin
     }
     const text = readFileOr(file);
     const owner = parseLock(text);
-    if (!owner) continue; // removed meanwhile: try again
+    if (text === undefined || !owner) {
+      if (fs.existsSync(file)) throw new LockFileError(file);
+      continue; // removed meanwhile: try again
+    }
     if (lockOwnerAlive(owner)) throw new DataDirLockedError(dataDir, owner);
-    // Stale: remove it only if it is still the same stale file (another starter may have won).
-    if (readFileOr(file) === text) fs.rmSync(file, { force: true });
-    tookOver = owner;
+    if (removeStale(dataDir, file, text, info, write)) tookOver = owner;
   }
   held.add(file);
   if (!exitHookInstalled) {
@@ -174,6 +185,38 @@ export function lockDataDir(dataDir: string, opts: { url: string; command: strin
       releaseFile(file);
     },
   };
+}
+
+/**
+ * Removes the stale lock `file` (whose text was `stale`) under the takeover lock, so that no
+ * other starter is between its reading and its removal: one that found the same stale lock and
+ * has linked its own since would lose it (both would then open the folder). False when the lock is
+ * no longer that stale one (the caller tries again and finds its new owner).
+ */
+function removeStale(dataDir: string, file: string, stale: string, info: LockInfo, write: (target: string, i: LockInfo) => string): boolean {
+  const takeover = `${file}.takeover`;
+  const tmp = write(takeover, info);
+  try {
+    fs.linkSync(tmp, takeover);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const text = readFileOr(takeover);
+    const taker = parseLock(text);
+    // Another starter is taking the folder over right now: it owns it.
+    if (taker && lockOwnerAlive(taker)) throw new DataDirLockedError(dataDir, taker);
+    // Left by a starter that died inside the takeover (a few microseconds): clear it, try again.
+    if (text !== undefined) fs.rmSync(takeover, { force: true });
+    return false;
+  } finally {
+    fs.unlinkSync(tmp);
+  }
+  try {
+    if (readFileOr(file) !== stale) return false;
+    fs.rmSync(file, { force: true });
+    return true;
+  } finally {
+    fs.rmSync(takeover, { force: true });
+  }
 }
 
 /** Removes the lock only while it is this process's own. */
