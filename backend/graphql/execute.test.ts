@@ -4,6 +4,7 @@ import { migrate, type Db } from '../db';
 import { emptyDatabase } from '../../tests/helpers/backend';
 import { Executor } from './execute';
 import { engineOptions, loadModel } from './index';
+import { predictedTypeNames } from './typeNames';
 import type { EngineSession } from './types';
 
 const PROJECT = path.join(__dirname, '__fixtures__', 'project');
@@ -36,6 +37,13 @@ describe('executor', () => {
     const text = await ex.run(admin, { query: '{ b: authors_by_pk(id: 2) { name } __typename a: articles_by_pk(id: 1) { id } }' });
     expect(text.startsWith('{"data":{"b":')).toBe(true);
     expect(Object.keys(JSON.parse(text).data)).toEqual(['b', '__typename', 'a']);
+  });
+
+  it('the type names the load checks predict cover every type of the admin schema (enum tables included)', () => {
+    const predicted = predictedTypeNames(ex.model);
+    const types = Object.keys(ex.schemaFor('admin').getTypeMap()).filter((n) => !n.startsWith('__'));
+    expect(types).toContain('article_kinds_enum');
+    expect(types.filter((n) => !predicted.has(n))).toEqual([]);
   });
 
   it('runs all mutation fields of a request in one transaction', async () => {

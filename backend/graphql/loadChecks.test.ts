@@ -10,6 +10,7 @@ import { tableKey } from './catalog';
 import { MetadataError, type Metadata, type TableMeta } from './metadata';
 import { buildModel, type Model } from './model';
 import { RoleSchemaBuilder } from './schema/build';
+import { predictedTypeNames } from './typeNames';
 
 const fn = (name: string, volatility: CatalogFunction['volatility'] = 's'): CatalogFunction => ({
   schema: 'public', name, argNames: [], argTypes: [], argTypnames: [], argsWithDefault: 0,
@@ -119,6 +120,40 @@ describe('two root fields with one name (Hasura: conflicting definitions)', () =
     const s = sdl(build(m));
     expect(s).toMatch(/^\s+bump_posts\(/m);
     expect(s).not.toContain('bump_posts_aggregate');
+  });
+});
+
+describe('two GraphQL types with one name (Hasura: "Found conflicting definitions", graphql-engine issue 8844)', () => {
+  const users = 'table users in source default';
+  const schema = 'the GraphQL schema itself';
+  it.each([
+    ['posts_bool_exp', `${users} and of table posts in source default`, "another table's filter type"],
+    ['posts_mutation_response', `${users} and of table posts in source default`, "another table's mutation answer"],
+    ['uuid', `${users} and of the scalar uuid`, 'the scalar of the id columns'],
+    ['order_by', `${schema} and of ${users}`, 'the ordering enum'],
+    ['query_root', `${schema} and of ${users}`, 'the query root'],
+    ['String', `${schema} and of ${users}`, 'a built-in scalar'],
+  ])('a custom table name %j is refused at load naming both owners (%s: %s), not failing every request of a role', (name, owners) => {
+    const m = testMetadata();
+    configure(m, 'users', { custom_name: name });
+    refuses(() => build(m), `Found conflicting definitions for '${name}': it would be the GraphQL type of ${owners}`);
+  });
+
+  it('two tables alike under custom root fields are refused for their types', () => {
+    const m = testMetadata();
+    const roots = ['select', 'select_by_pk', 'select_aggregate', 'select_stream', 'insert', 'insert_one', 'update', 'update_by_pk', 'update_many', 'delete', 'delete_by_pk'];
+    configure(m, 'users', { custom_name: 'posts', custom_root_fields: Object.fromEntries(roots.map((r) => [r, `people_${r}`])) });
+    refuses(() => build(m), "Found conflicting definitions for 'posts': it would be the GraphQL type of table users in source default and of table posts in source default");
+  });
+
+  it('the names predicted at load cover every type of the admin schema, and an untouched fixture has no conflict', () => {
+    const m = testMetadata();
+    m.functions.push({ function: { schema: 'public', name: 'search_posts' } });
+    const model = build(m);
+    const predicted = predictedTypeNames(model);
+    const types = Object.keys(new RoleSchemaBuilder(model, 'admin', false).build().getTypeMap()).filter((n) => !n.startsWith('__'));
+    expect(types.length).toBeGreaterThan(40);
+    expect(types.filter((n) => !predicted.has(n))).toEqual([]);
   });
 });
 
@@ -247,6 +282,14 @@ describe("a table's fields, one per name (Hasura: Cache/Fields.hs, assertNoDupli
     refuses(withRel('owner', { configuration: { custom_column_names: { title: 'secret' } } }), 'table "posts": the definitions of columns "title" and "secret" are in conflict: they are mapped to the same field name, "secret"');
     // Swapping two columns' names is no conflict.
     expect(withRel('owner', { configuration: { custom_column_names: { title: 'secret', secret: 'title' } } })).not.toThrow();
+  });
+
+  it('a field named like a filter operator or like an array relationship\'s aggregate field is refused, not served in its place', () => {
+    refuses(withRel('owner', { configuration: { custom_column_names: { title: '_and' } } }), 'table "posts": field "_and" conflicts with the operator "_and" of the table\'s boolean expressions');
+    refuses(withRel('_or'), 'table "posts": field "_or" conflicts with the operator "_or"');
+    const m = testMetadata();
+    configure(m, 'users', { custom_column_names: { 'odd "col': 'oddCol', name: 'posts_aggregate' } });
+    refuses(() => build(m), 'table "users": field "posts_aggregate" conflicts with the aggregate field of the array relationship "posts"');
   });
 });
 

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadMetadata } from './metadata';
+import { testCatalog } from './__fixtures__/model';
+import { loadMetadata, MetadataError } from './metadata';
+import { buildModel } from './model';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'metadata-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -31,5 +33,43 @@ describe('metadata v3 directory', () => {
 
   it('a project without metadata serves an empty schema', () => {
     expect(loadMetadata(path.join(dir, 'missing'))).toEqual({ tables: [], functions: [] });
+  });
+});
+
+describe('a table or function entry of the wrong shape (Hasura: a parse error naming where)', () => {
+  /** The project's metadata: tables users and posts (the test catalogue's), posts with `extra`. */
+  function project(name: string, extra: string, functions = '[]'): string {
+    const root = path.join(dir, name);
+    const put = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, 'metadata', rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, 'metadata', rel), text);
+    };
+    put('databases/databases.yaml', `- name: default\n  kind: postgres\n  tables: !include t.yaml\n  functions: ${functions}\n`);
+    const users = `- table: {schema: public, name: users}\n  configuration: {custom_column_names: {'odd "col': oddCol}}\n`;
+    put('databases/t.yaml', `${users}- table: {schema: public, name: posts}\n${extra.replace(/^/gm, '  ')}\n`);
+    return root;
+  }
+  const load = (root: string) => () => buildModel(loadMetadata(root), testCatalog(), { stringifyNumerics: true });
+
+  it.each([
+    ['object_relationships: {owner: owner_id}', 'object_relationships: parsing [] failed, expected Array, but encountered Object'],
+    ['array_relationships: [null]', 'array_relationships[0]: expected Object, but encountered Null'],
+    ['object_relationships: [{name: owner, using: null}]', 'object_relationships[0]: using: expected Object, but encountered Null'],
+    ['computed_fields: [{name: score, definition: null}]', 'computed_fields[0]: definition: expected Object, but encountered Null'],
+    ['computed_fields: 5', 'computed_fields: parsing [] failed, expected Array, but encountered Number'],
+    ['select_permissions: [{role: user, permission: null}]', 'select_permissions[0]: permission: expected Object, but encountered Null'],
+    ['select_permissions: [{role: user, permission: {columns: id, filter: {}}}]', 'select_permissions[0]: permission: columns: expected "*" or a list of column names, but encountered "id"'],
+    ['insert_permissions: [{role: user, permission: {columns: 5, check: {}}}]', 'insert_permissions[0]: permission: columns: expected "*" or a list of column names, but encountered 5'],
+    ['delete_permissions: [{permission: {filter: {}}}]', 'delete_permissions[0]: role: expected a role name'],
+  ])('posts with %s is refused with a metadata error, not a TypeError', (extra, message) => {
+    const root = project(`shape-${extra.replace(/\W+/g, '-')}`, extra);
+    expect(load(root)).toThrow(MetadataError);
+    expect(load(root)).toThrow(`table "public.posts": ${message}`);
+  });
+
+  it('a function entry that is not an object is refused with a metadata error', () => {
+    const root = project('shape-function', '', '[null]');
+    expect(load(root)).toThrow(MetadataError);
+    expect(load(root)).toThrow('functions[0]: expected Object, but encountered Null');
   });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { parseYamlCached } from '../yamlCache';
+import { jsonKind } from './names';
 
 export interface QualifiedName {
   schema: string;
@@ -133,8 +134,12 @@ export function loadMetadata(projectDir: string): Metadata {
   const source = sources.find((s) => s && (s.name ?? 'default') === 'default') ?? sources[0];
   if (!source) return { tables: [], functions: [] };
   const tables = asArray(source.tables).map((t) => normaliseTable(t as TableMeta));
-  const functions = asArray(source.functions).map((f) => {
-    const fm = f as FunctionMeta;
+  const functions = asArray(source.functions).map((f, i) => {
+    if (!isObject(f)) throw new MetadataError(`functions[${i}]: expected Object, but encountered ${jsonKind(f)}`);
+    const fm = f as unknown as FunctionMeta;
+    const where = `function ${JSON.stringify(fm.function)}`;
+    if (fm.configuration != null && !isObject(fm.configuration)) throw new MetadataError(`${where}: configuration: expected Object, but encountered ${jsonKind(fm.configuration)}`);
+    listOfObjects(fm.permissions, `${where}: permissions`);
     return { ...fm, function: qualified(fm.function) };
   });
   return { tables, functions };
@@ -154,7 +159,53 @@ export function qualified(n: QualifiedName | string): QualifiedName {
 
 function normaliseTable(t: TableMeta): TableMeta {
   if (!t || !t.table) throw new MetadataError('a table entry in tables.yaml has no `table` key');
-  return { ...t, table: qualified(t.table) };
+  const table = qualified(t.table);
+  checkTableShape(t, `table "${table.schema}.${table.name}"`);
+  return { ...t, table };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What each list of a table entry holds: objects, with this key an object too. */
+const TABLE_LISTS = {
+  object_relationships: 'using',
+  array_relationships: 'using',
+  computed_fields: 'definition',
+  select_permissions: 'permission',
+  insert_permissions: 'permission',
+  update_permissions: 'permission',
+  delete_permissions: 'permission',
+  event_triggers: null,
+} as const;
+
+function listOfObjects(v: unknown, where: string): Record<string, unknown>[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new MetadataError(`${where}: parsing [] failed, expected Array, but encountered ${jsonKind(v)}`);
+  v.forEach((item, i) => {
+    if (!isObject(item)) throw new MetadataError(`${where}[${i}]: expected Object, but encountered ${jsonKind(item)}`);
+  });
+  return v as Record<string, unknown>[];
+}
+
+/**
+ * The shape of a table entry, as Hasura's parse of it (aeson) refuses a wrong one with its path:
+ * a list that is not a list, an entry that is not an object, a relationship without `using`, a
+ * permission without an object `permission` or a text `role`, columns neither "*" nor a list of
+ * names. The model builder reads these without asking again: it would stop on a TypeError.
+ */
+function checkTableShape(t: TableMeta, where: string): void {
+  if (t.configuration != null && !isObject(t.configuration)) throw new MetadataError(`${where}: configuration: expected Object, but encountered ${jsonKind(t.configuration)}`);
+  for (const [key, inner] of Object.entries(TABLE_LISTS)) {
+    listOfObjects(t[key as keyof typeof TABLE_LISTS], `${where}: ${key}`).forEach((item, i) => {
+      const at = `${where}: ${key}[${i}]`;
+      if (inner && !isObject(item[inner])) throw new MetadataError(`${at}: ${inner}: expected Object, but encountered ${jsonKind(item[inner])}`);
+      if (inner !== 'permission') return;
+      if (typeof item.role !== 'string' || !item.role) throw new MetadataError(`${at}: role: expected a role name, but encountered ${jsonKind(item.role)}`);
+      const columns = (item.permission as Record<string, unknown>).columns;
+      const names = columns === '*' || columns === undefined || columns === null || (Array.isArray(columns) && columns.every((c) => typeof c === 'string'));
+      if (!names) throw new MetadataError(`${at}: permission: columns: expected "*" or a list of column names, but encountered ${JSON.stringify(columns)}`);
+    });
+  }
 }
 
 function asArray(v: unknown): unknown[] {

@@ -9,6 +9,7 @@ import type {
 import { qualified, MetadataError } from './metadata';
 import { checkColumnComparisons } from './columnComparisons';
 import { checkRootFieldConflicts } from './rootFields';
+import { checkTypeNameConflicts } from './typeNames';
 import { checkDuplicateCustomRootFields, checkFieldNames, customName, customRootField, derivedName, GRAPHQL_NAME, isServableName } from './names';
 
 export { GRAPHQL_NAME, isServableName };
@@ -241,6 +242,7 @@ export function buildModel(given: Metadata, catalog: Catalog, opts: { stringifyN
   for (const f of functions) for (const r of f.permittedRoles) roles.add(r);
   const model = { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: opts.inferFunctionPermissions ?? true };
   checkRootFieldConflicts(model);
+  checkTypeNameConflicts(model);
   return model;
 }
 

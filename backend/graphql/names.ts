@@ -102,4 +102,19 @@ export function checkFieldNames(t: Pick<Table, 'columns' | 'columnsByName' | 're
       throw new MetadataError(`${table}: ${kind} "${name}": ${(e as Error).message}`);
     }
   }
+  // Fields the schema builder adds beside these: the operators of the table's boolean expression,
+  // and `<name>_aggregate` of an array relationship (object type, filter, ordering) or of a
+  // computed field returning rows (ordering). A column, relationship or computed field of that
+  // name would replace it or be replaced in the schema, while the compiler reads the name as the
+  // other one (`_and: {_eq: 1}` compiled as a conjunction).
+  const taken = (n: string) => byGql.has(n) || t.relationships.has(n) || t.computed.has(n);
+  for (const op of ['_and', '_or', '_not']) {
+    if (taken(op)) throw new MetadataError(`${table}: field "${op}" conflicts with the operator "${op}" of the table's boolean expressions`);
+  }
+  for (const [name, rel] of t.relationships) {
+    if (rel.kind === 'array' && taken(`${name}_aggregate`)) throw new MetadataError(`${table}: field "${name}_aggregate" conflicts with the aggregate field of the array relationship "${name}"`);
+  }
+  for (const [name, cf] of t.computed) {
+    if (cf.returnsTableKey && taken(`${name}_aggregate`)) throw new MetadataError(`${table}: field "${name}_aggregate" conflicts with the aggregate ordering of the computed field "${name}"`);
+  }
 }
