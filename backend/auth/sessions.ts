@@ -79,18 +79,32 @@ export class Sessions {
     return toUser(row, await userRoles(this.ctx.db, row));
   }
 
-  /** A new regular refresh token row plus an access token: what every sign-in returns. */
-  async create(row: UserRow, opts: { elevated?: boolean } = {}): Promise<Session> {
+  /**
+   * A new regular refresh token row plus an access token: what every sign-in returns.
+   * `passwordHash`: the stored hash the sign-in's password was checked against. The row is written
+   * only while the user still has it: a password change or reset that commits while the check runs
+   * (bcrypt, ~0.1 s) ends the account's sessions, and must end this one too. FOR SHARE orders the
+   * two on a server Postgres: the change waits for this insert, or this insert sees the new hash.
+   */
+  async create(row: UserRow, opts: { elevated?: boolean; passwordHash?: string } = {}): Promise<Session> {
     const refreshToken = crypto.randomUUID();
     const expiresAt = new Date(Date.now() + this.s.refreshTokenExpiresIn * 1000);
-    const { rows } = await this.ctx.db.query<{ id: string }>(
-      `INSERT INTO auth.refresh_tokens (user_id, refresh_token_hash, expires_at, type) VALUES ($1, $2, $3, 'regular') RETURNING id`,
-      [row.id, hashToken(refreshToken), expiresAt.toISOString()],
-    );
+    const { rows } =
+      opts.passwordHash === undefined
+        ? await this.ctx.db.query<{ id: string }>(
+            `INSERT INTO auth.refresh_tokens (user_id, refresh_token_hash, expires_at, type) VALUES ($1, $2, $3, 'regular') RETURNING id`,
+            [row.id, hashToken(refreshToken), expiresAt.toISOString()],
+          )
+        : await this.ctx.db.query<{ id: string }>(
+            `INSERT INTO auth.refresh_tokens (user_id, refresh_token_hash, expires_at, type)
+             (SELECT id, $2, $3, 'regular' FROM auth.users WHERE id = $1 AND password_hash = $4 FOR SHARE) RETURNING id`,
+            [row.id, hashToken(refreshToken), expiresAt.toISOString(), opts.passwordHash],
+          );
+    if (!rows[0]) throw new AuthError('invalid-email-password');
     await this.ctx.db.query('UPDATE auth.users SET last_seen = now() WHERE id = $1', [row.id]);
     const user = await this.loadUser(row);
     return {
-      accessToken: await this.accessToken(user, { ...opts, sessionId: rows[0].id }),
+      accessToken: await this.accessToken(user, { elevated: opts.elevated, sessionId: rows[0].id }),
       accessTokenExpiresIn: this.s.accessTokenExpiresIn,
       refreshToken,
       refreshTokenId: rows[0].id,

@@ -1,11 +1,12 @@
 // E-mail/password sign-up and sign-in, refresh with rotation, sign-out and /user, through the real
 // HasuraAuthClient against the embedded backend (plus raw calls where the wire shape matters).
+import { hash } from '@node-rs/bcrypt';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, decodeJwt, get, HASURA_NS, post, uniqueEmail } from '../../backend/auth/testing';
-import { BCRYPT_COST, DUMMY_HASH } from '../../backend/auth/password';
+import { BCRYPT_COST, DUMMY_HASH, passwordBytes } from '../../backend/auth/password';
 
 interface SessionBody {
   accessToken: string;
@@ -203,6 +204,25 @@ describe('tokens', () => {
     expect(replay).toMatchObject({ status: 401, body: { status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' } });
     const again = await post<SessionBody>(backend, '/token', { refreshToken: refreshed.body.refreshToken });
     expect(again.status).toBe(200);
+  });
+
+  it('a sign-in with the old password whose check ends after a password change gets no session that outlives the change', async () => {
+    const email = uniqueEmail('straddle');
+    const owner = await signUp(email, 'old-password');
+    // The old password stored at cost 12 (four cost-10 checks): the sign-in reads that hash, the
+    // change (a cost-10 hash and a transaction) commits while bcrypt still checks it.
+    const slow = await hash(passwordBytes('old-password'), 12);
+    await backend.ctx.db.query('UPDATE auth.users SET password_hash = $2 WHERE email = $1', [email, slow]);
+    const signIn = post<{ session: SessionBody }>(backend, '/signin/email-password', { email, password: 'old-password' });
+    const change = await post(backend, '/user/password', { newPassword: 'new-password' }, owner.accessToken);
+    expect(change).toMatchObject({ status: 200, body: 'OK' });
+    const late = await signIn;
+    // Refused as a wrong password would be, or (had it finished first) ended with the others.
+    if (late.status === 200) expect((await post(backend, '/token', { refreshToken: late.body.session.refreshToken })).status).toBe(401);
+    else expect(late).toMatchObject({ status: 401, body: { error: 'invalid-email-password' } });
+    const { rows } = await backend.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.refresh_tokens t JOIN auth.users u ON u.id = t.user_id WHERE u.email = $1', [email]);
+    expect(rows[0].n).toBe(1); // the changer's own session only
+    expect((await post(backend, '/signin/email-password', { email, password: 'new-password' })).status).toBe(200);
   });
 
   it('401 for a made-up or expired refresh token', async () => {

@@ -59,7 +59,7 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
       res.json({ session: null, mfa: { ticket } });
       return;
     }
-    res.json({ session: await app.sessions.create(user) });
+    res.json({ session: await app.sessions.create(user, { passwordHash: user.password_hash }) });
   });
 
   router.post('/signin/anonymous', async (req, res) => {
