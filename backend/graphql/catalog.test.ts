@@ -120,6 +120,28 @@ describe('functions read for the metadata', () => {
   });
 });
 
+describe('function arguments of a row type', () => {
+  it('are <type>_scalar row literals, whatever tracked table shares the type\'s name in another schema (Hasura mkFunctionArgScalarType)', async () => {
+    // other.post is not tracked; public.post is. Matching by name alone took the argument for a
+    // row of public.post (a String) while an untracked name gave the type's bare name.
+    await db.exec(`
+      CREATE SCHEMA other;
+      CREATE TABLE other.post (id int, note text);
+      CREATE FUNCTION posts_like(p other.post) RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post WHERE id = p.id $$;
+      CREATE FUNCTION posts_after(p post) RETURNS SETOF post LANGUAGE sql STABLE AS $$ SELECT * FROM post WHERE id > p.id $$;`);
+    const m = metadata({ functions: ['posts_like', 'posts_after'].map((name) => ({ function: { schema: 'public', name }, permissions: [{ role: 'user' }] })) });
+    const model = await build(m);
+    expect(model.functions.map((f) => [f.name, f.args.map((a) => a.scalar)])).toEqual([['posts_like', ['post_scalar']], ['posts_after', ['post_scalar']]]);
+    const user: EngineSession = { role: 'user', variables: { 'x-hasura-role': 'user' }, isAdmin: false };
+    const ex = new Executor(model, db);
+    const answer = await ex.run(user, {
+      query: 'query ($row: post_scalar!) { posts_like(args: {p: $row}) { id } posts_after(args: {p: "(1,x,true)"}) { id } t: __type(name: "posts_like_args") { inputFields { type { name } } } }',
+      variables: { row: '(2,x)' },
+    });
+    expect(JSON.parse(answer)).toEqual({ data: { posts_like: [{ id: 2 }], posts_after: [{ id: 2 }], t: { inputFields: [{ type: { name: 'post_scalar' } }] } } });
+  });
+});
+
 describe('tables named alike, "__" names and one-object _and/_or, on a real database with a role', () => {
   const user: EngineSession = { role: 'user', variables: { 'x-hasura-role': 'user' }, isAdmin: false };
   const open = { columns: '*' as const, filter: {} };

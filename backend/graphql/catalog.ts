@@ -62,6 +62,8 @@ export interface CatalogFunction {
   argTypes: string[];
   /** Type names (typname) of the arguments. */
   argTypnames: string[];
+  /** pg_type.typtype of the arguments ('c': a composite type, such as a table's row type). */
+  argTypeKinds: string[];
   argsWithDefault: number;
   returnsSet: boolean;
   returnSchema: string;
@@ -166,12 +168,13 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly { 
   const functions = new Map<string, CatalogFunction>();
   if (only.functions?.length === 0) return { tables, functions };
   const fns = await db.query<{
-    schema: string; name: string; arg_names: string[] | null; arg_types: string[]; arg_typnames: string[]; ndefaults: number;
+    schema: string; name: string; arg_names: string[] | null; arg_types: string[]; arg_typnames: string[]; arg_kinds: string[]; ndefaults: number;
     retset: boolean; ret_schema: string; ret_typname: string; ret_is_table: boolean; volatility: string; comment: string | null;
   }>(`
     SELECT n.nspname AS schema, p.proname AS name, p.proargnames AS arg_names,
            ARRAY(SELECT format_type(x, NULL) FROM unnest(p.proargtypes) WITH ORDINALITY u(x, i) ORDER BY i) AS arg_types,
            ARRAY(SELECT t.typname::text FROM unnest(p.proargtypes) WITH ORDINALITY u(x, i) JOIN pg_type t ON t.oid = u.x ORDER BY i) AS arg_typnames,
+           ARRAY(SELECT t.typtype::text FROM unnest(p.proargtypes) WITH ORDINALITY u(x, i) JOIN pg_type t ON t.oid = u.x ORDER BY i) AS arg_kinds,
            p.pronargdefaults AS ndefaults, p.proretset AS retset, rn.nspname AS ret_schema, rt.typname AS ret_typname,
            (rt.typtype = 'c' AND rt.typrelid <> 0) AS ret_is_table, p.provolatile::text AS volatility,
            obj_description(p.oid, 'pg_proc') AS comment
@@ -189,7 +192,7 @@ export async function readCatalog(db: Queryable, only: { functions?: readonly { 
       continue;
     }
     functions.set(key, {
-      schema: r.schema, name: r.name, argNames: r.arg_names ?? [], argTypes: r.arg_types, argTypnames: r.arg_typnames,
+      schema: r.schema, name: r.name, argNames: r.arg_names ?? [], argTypes: r.arg_types, argTypnames: r.arg_typnames, argTypeKinds: r.arg_kinds,
       argsWithDefault: Number(r.ndefaults), returnsSet: r.retset, returnSchema: r.ret_schema, returnTypname: r.ret_typname,
       returnsTable: r.ret_is_table, volatility: r.volatility as CatalogFunction['volatility'], comment: r.comment,
     });

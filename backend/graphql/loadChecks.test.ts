@@ -13,7 +13,7 @@ import { RoleSchemaBuilder } from './schema/build';
 import { predictedTypeNames } from './typeNames';
 
 const fn = (name: string, volatility: CatalogFunction['volatility'] = 's'): CatalogFunction => ({
-  schema: 'public', name, argNames: [], argTypes: [], argTypnames: [], argsWithDefault: 0,
+  schema: 'public', name, argNames: [], argTypes: [], argTypnames: [], argTypeKinds: [], argsWithDefault: 0,
   returnsSet: true, returnSchema: 'public', returnTypname: 'posts', returnsTable: true, volatility,
 });
 const catalog = (...fns: CatalogFunction[]): Catalog => {
@@ -124,26 +124,27 @@ describe('two root fields with one name (Hasura: conflicting definitions)', () =
 });
 
 describe('two GraphQL types with one name (Hasura: "Found conflicting definitions", graphql-engine issue 8844)', () => {
-  const users = 'table users in source default';
-  const schema = 'the GraphQL schema itself';
   it.each([
-    ['posts_bool_exp', `${users} and of table posts in source default`, "another table's filter type"],
-    ['posts_mutation_response', `${users} and of table posts in source default`, "another table's mutation answer"],
-    ['uuid', `${users} and of the scalar uuid`, 'the scalar of the id columns'],
-    ['order_by', `${schema} and of ${users}`, 'the ordering enum'],
-    ['query_root', `${schema} and of ${users}`, 'the query root'],
-    ['String', `${schema} and of ${users}`, 'a built-in scalar'],
-  ])('a custom table name %j is refused at load naming both owners (%s: %s), not failing every request of a role', (name, owners) => {
+    ['posts_bool_exp', "another table's filter type"],
+    ['posts_mutation_response', "another table's mutation answer"],
+    ['uuid', 'the scalar of the id columns'],
+    ['order_by', 'the ordering enum'],
+    ['query_root', 'the query root'],
+    ['String', 'a built-in scalar'],
+  ])('a custom table name %j (%s) is refused at load with Hasura\'s text, not failing every request of a role', (name) => {
     const m = testMetadata();
     configure(m, 'users', { custom_name: name });
-    refuses(() => build(m), `Found conflicting definitions for '${name}': it would be the GraphQL type of ${owners}`);
+    refuses(() => build(m), `Found conflicting definitions for GraphQL type '${name}'.  The definition at `);
   });
 
   it('two tables alike under custom root fields are refused for their types', () => {
     const m = testMetadata();
     const roots = ['select', 'select_by_pk', 'select_aggregate', 'select_stream', 'insert', 'insert_one', 'update', 'update_by_pk', 'update_many', 'delete', 'delete_by_pk'];
     configure(m, 'users', { custom_name: 'posts', custom_root_fields: Object.fromEntries(roots.map((r) => [r, `people_${r}`])) });
-    refuses(() => build(m), "Found conflicting definitions for 'posts': it would be the GraphQL type of table users in source default and of table posts in source default");
+    // Hasura's walk meets the two posts_bool_exp first: users' own, then, inside it, the filter of
+    // users' relationship to posts.
+    refuses(() => build(m), "Found conflicting definitions for GraphQL type 'posts_bool_exp'.  The definition at query_root.people_select.where.posts differs from the definitions at "
+      + '[query_root.people_select.where._or, query_root.people_select.where._not, query_root.people_select.where._and, query_root.people_select.where].');
   });
 
   it('the names predicted at load cover every type of the admin schema, and an untouched fixture has no conflict', () => {
@@ -328,5 +329,125 @@ describe('hostile table and function references', () => {
     const owner = model.tables.get('public.posts')!.relationships.get('owner')!;
     expect(model.tables.get(owner.remoteKey)!.gqlName).toBe('dotted_schema');
     expect([...model.tables.values()].map((t) => t.gqlName).sort()).toEqual(['dotted_name', 'dotted_schema', 'posts', 'users']);
+  });
+});
+
+describe('two GraphQL types with one name (Hasura: conflicting type definitions, Schema/Collect.hs)', () => {
+  const column = (name: string, typname: string, sqlType = typname) => ({
+    name, sqlType, typname, typtype: 'b', elemTypname: null, notNull: true, hasDefault: false, generated: false, enumValues: null,
+  });
+  const relation = (name: string, columns: ReturnType<typeof column>[], pk = false): CatalogTable => ({
+    schema: 'public', name, kind: 'r', view: null, columns, uniques: [], foreignKeys: [],
+    primaryKey: pk ? { name: `${name}_pkey`, columns: [columns[0].name] } : null,
+  });
+  /** posts(id pk, title, likes bigint) and tags(id, label), tags given `custom_name`. */
+  const load = (customName: string, extra: { catalog?: CatalogTable[]; tables?: TableMeta[]; functions?: CatalogFunction[] } = {}) => {
+    const c: Catalog = { tables: new Map(), functions: new Map() };
+    const tables = [
+      relation('posts', [column('id', 'int4', 'integer'), column('title', 'text'), column('likes', 'int8', 'bigint')], true),
+      relation('tags', [column('id', 'int4', 'integer'), column('label', 'text')]),
+      ...(extra.catalog ?? []),
+    ];
+    for (const t of tables) c.tables.set(tableKey(t.schema, t.name), t);
+    for (const f of extra.functions ?? []) c.functions.set(tableKey(f.schema, f.name), f);
+    const m: Metadata = {
+      tables: [{ table: { schema: 'public', name: 'posts' } }, { table: { schema: 'public', name: 'tags' }, configuration: { custom_name: customName } }, ...(extra.tables ?? [])],
+      functions: (extra.functions ?? []).map((f) => ({ function: { schema: f.schema, name: f.name } })),
+    };
+    return () => build(m, c);
+  };
+
+  it("a table custom-named like another table's bool_exp is refused with Hasura's whole text, not failing every role's schema", () => {
+    refuses(load('posts_bool_exp'), [
+      "Found conflicting definitions for GraphQL type 'posts_bool_exp'.  The definition at query_root.posts_bool_exp differs from the definitions at "
+        + '[query_root.posts_aggregate.where, query_root.posts.where._or, query_root.posts.where._not, query_root.posts.where._and, query_root.posts.where].',
+      'Former has definition:',
+      '"columns and relationships of \\"tags\\"" ',
+      'type posts_bool_exp { id: Int!',
+      '  label: String!',
+      '}',
+      'Latter has definition:',
+      '"Boolean expression to filter rows from the table \\"posts\\". All fields are combined with a logical \'AND\'." ',
+      'input posts_bool_exp {_and: [posts_bool_exp!]',
+      '  _not: posts_bool_exp',
+      '  _or: [posts_bool_exp!]',
+      '  id: Int_comparison_exp',
+      '  likes: bigint_comparison_exp',
+      '  title: String_comparison_exp',
+      '}',
+    ].join('\n'));
+  });
+
+  it('a table custom-named like a scalar (bigint) is refused where a bigint column first uses it', () => {
+    refuses(load('bigint'), [
+      "Found conflicting definitions for GraphQL type 'bigint'.  The definition at query_root.posts.where.likes._eq differs from the definitions at [query_root.bigint_aggregate.nodes, query_root.bigint].",
+      'Former has definition:',
+      'scalar bigint',
+      'Latter has definition:',
+      '"columns and relationships of \\"tags\\"" ',
+      'type bigint { id: Int!',
+    ].join('\n'));
+  });
+
+  it("a conflict first met in mutation_root is named there (a table custom-named like another's mutation response)", () => {
+    refuses(load('posts_mutation_response'), "Found conflicting definitions for GraphQL type 'posts_mutation_response'.  The definition at mutation_root.delete_posts differs from the definitions at [query_root.posts_mutation_response_aggregate.nodes, query_root.posts_mutation_response].\nFormer has definition:\n\"response of any mutation on the table \\\"posts\\\"\" \ntype posts_mutation_response { ");
+  });
+
+  it("a table custom-named like a function's arguments type is refused", () => {
+    const search = {
+      ...fn('search_posts'), argNames: ['q'], argTypes: ['text'], argTypnames: ['text'], argTypeKinds: ['b'],
+    };
+    refuses(load('search_posts_args', { functions: [search] }), "Found conflicting definitions for GraphQL type 'search_posts_args'.");
+  });
+
+  it('a name that only could collide (posts has no jsonb column, so no posts_delete_key_input) loads, and both tables are served', () => {
+    const s = sdl(load('posts_delete_key_input')());
+    expect(s).toMatch(/^type posts_delete_key_input \{/m);
+    expect(s).toMatch(/^type posts \{/m);
+  });
+
+  it('two types Hasura counts as one (same kind, same field names) are refused: the engine cannot serve two types with one name', () => {
+    const notes = relation('notes', [column('body', 'text')]);
+    const lookalike = relation('lookalike', [column('count', 'int4', 'integer'), column('max', 'text'), column('min', 'text')]);
+    const make = load('tags', {
+      catalog: [notes, lookalike],
+      tables: [{ table: { schema: 'public', name: 'notes' } }, { table: { schema: 'public', name: 'lookalike' }, configuration: { custom_name: 'notes_aggregate_fields' } }],
+    });
+    refuses(make, "GraphQL type 'notes_aggregate_fields' is made twice, with the same field names: Hasura serves one definition for both");
+  });
+});
+
+describe('a relationship to a table that is not tracked (Hasura: inconsistent metadata, Cache/Dependencies.hs)', () => {
+  const withRelationships = (rels: Pick<TableMeta, 'object_relationships' | 'array_relationships'>, untracked: string[] = []) => {
+    const c = testCatalog();
+    // drafts exists in the database but is not tracked.
+    c.tables.set('public.drafts', { ...c.tables.get('public.posts')!, name: 'drafts', foreignKeys: [] });
+    const m = testMetadata();
+    m.tables = m.tables.filter((t) => !untracked.includes(t.table.name));
+    Object.assign(table(m, 'posts'), rels);
+    return () => build(m, c);
+  };
+  const manual = (remote: string, mapping: Record<string, string> = { id: 'id' }) => ({ manual_configuration: { remote_table: { schema: 'public', name: remote }, column_mapping: mapping } });
+
+  it.each([
+    ['an object relationship to a table in no schema', { object_relationships: [{ name: 'owner', using: manual('people') }] }, 'table "posts": relationship "owner": table "people" is not tracked'],
+    ['an array relationship to an untracked table', { array_relationships: [{ name: 'drafts', using: manual('drafts') }] }, 'table "posts": relationship "drafts": table "drafts" is not tracked'],
+    ['a mapping to a column the remote table lacks', { object_relationships: [{ name: 'owner', using: manual('users', { owner_id: 'nope' }) }] }, 'table "posts": relationship "owner": table "users" has no field named "nope"'],
+    ['a mapping from a column the table lacks', { array_relationships: [{ name: 'twins', using: manual('posts', { nope: 'id' }) }] }, 'table "posts": relationship "twins": table "posts" has no field named "nope"'],
+  ])('%s is refused at load, not failing when queried', (_what, rels, message) => {
+    refuses(withRelationships(rels as Pick<TableMeta, 'object_relationships'>), message);
+  });
+
+  it("a foreign-key relationship to a table that is no longer tracked is refused too (Hasura's dependency on the remote table)", () => {
+    refuses(withRelationships({}, ['users']), 'table "posts": relationship "owner": table "users" is not tracked');
+    const m = testMetadata();
+    table(m, 'posts').object_relationships = [];
+    m.tables = m.tables.filter((t) => t.table.name !== 'posts');
+    refuses(() => build(m), 'table "users": relationship "posts": table "posts" is not tracked');
+  });
+
+  it('manual relationships to tracked tables and columns load and are served', () => {
+    const model = withRelationships({ object_relationships: [{ name: 'writer', using: manual('users', { owner_id: 'id' }) }] })();
+    expect(sdl(model)).toMatch(/^\s+writer: users$/m);
   });
 });

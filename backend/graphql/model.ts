@@ -9,7 +9,7 @@ import type {
 import { qualified, MetadataError } from './metadata';
 import { checkColumnComparisons } from './columnComparisons';
 import { checkRootFieldConflicts } from './rootFields';
-import { checkTypeNameConflicts } from './typeNames';
+import { checkTypeConflicts } from './schema/typeConflicts';
 import { checkDuplicateCustomRootFields, checkFieldNames, customName, customRootField, derivedName, GRAPHQL_NAME, isServableName } from './names';
 
 export { GRAPHQL_NAME, isServableName };
@@ -43,6 +43,8 @@ export interface Relationship {
   name: string;
   kind: 'object' | 'array';
   remoteKey: string;
+  /** The remote table as the metadata or the foreign key names it. */
+  remote: QualifiedName;
   /** [local column, remote column] pairs. */
   mapping: [string, string][];
   /** Object relationships: insert the remote row before the parent (FK on the parent). */
@@ -203,8 +205,8 @@ export function buildModel(given: Metadata, catalog: Catalog, opts: { stringifyN
       if (t.relationships.has(name) || t.computed.has(name)) throw new MetadataError(`${where}: conflicting definitions for field "${name}"`);
       return name;
     };
-    for (const r of tm.object_relationships ?? []) t.relationships.set(field(r.name), objectRel(r, t, ct, catalog));
-    for (const r of tm.array_relationships ?? []) t.relationships.set(field(r.name), arrayRel(r, t, catalog));
+    for (const r of tm.object_relationships ?? []) t.relationships.set(field(r.name), resolvable(objectRel(r, t, ct, catalog), t, tables, where));
+    for (const r of tm.array_relationships ?? []) t.relationships.set(field(r.name), resolvable(arrayRel(r, t, catalog), t, tables, where));
     for (const cf of tm.computed_fields ?? []) {
       field(cf.name);
       const fq = qualified(cf.definition.function);
@@ -242,7 +244,7 @@ export function buildModel(given: Metadata, catalog: Catalog, opts: { stringifyN
   for (const f of functions) for (const r of f.permittedRoles) roles.add(r);
   const model = { tables, functions, roles, stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: opts.inferFunctionPermissions ?? true };
   checkRootFieldConflicts(model);
-  checkTypeNameConflicts(model);
+  checkTypeConflicts(model);
   return model;
 }
 
@@ -405,7 +407,7 @@ function objectRel(r: RelationshipMeta, t: Table, ct: CatalogTable, catalog: Cat
     const rt = qualified(manual.remote_table);
     const mapping = Object.entries(manual.column_mapping);
     return {
-      name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), mapping,
+      name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), remote: rt, mapping,
       // Hasura's default for a manual object relationship is before_parent (RQL/DDL/Relationship.hs).
       insertBeforeParent: manual.insertion_order !== 'after_parent', nonNull: false,
     };
@@ -417,14 +419,14 @@ function objectRel(r: RelationshipMeta, t: Table, ct: CatalogTable, catalog: Cat
     const cols = fkCols(spec);
     const fk = catalog.tables.get(tableKey(rt.schema, rt.name))?.foreignKeys.find((f) => sameSet(f.columns, cols) && f.refSchema === t.schema && f.refTable === t.name);
     if (!fk) throw new MetadataError(`relationship "${r.name}" on ${t.key}: no foreign key on ${rt.schema}.${rt.name}(${cols.join(',')})`);
-    return { name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), mapping: fk.refColumns.map((c, i) => [c, fk.columns[i]]), insertBeforeParent: false, nonNull: false };
+    return { name: r.name, kind: 'object', remoteKey: tableKey(rt.schema, rt.name), remote: rt, mapping: fk.refColumns.map((c, i) => [c, fk.columns[i]]), insertBeforeParent: false, nonNull: false };
   }
   const cols = fkCols(spec);
   const fk = ct.foreignKeys.find((f) => sameSet(f.columns, cols));
   if (!fk) throw new MetadataError(`relationship "${r.name}" on ${t.key}: no foreign key on (${cols.join(',')})`);
   const nonNull = fk.columns.every((c) => t.columnsByName.get(c)?.notNull);
   return {
-    name: r.name, kind: 'object', remoteKey: tableKey(fk.refSchema, fk.refTable),
+    name: r.name, kind: 'object', remoteKey: tableKey(fk.refSchema, fk.refTable), remote: { schema: fk.refSchema, name: fk.refTable },
     mapping: fk.columns.map((c, i) => [c, fk.refColumns[i]]), insertBeforeParent: true, nonNull,
   };
 }
@@ -433,7 +435,7 @@ function arrayRel(r: RelationshipMeta, t: Table, catalog: Catalog): Relationship
   const manual = r.using.manual_configuration;
   if (manual) {
     const rt = qualified(manual.remote_table);
-    return { name: r.name, kind: 'array', remoteKey: tableKey(rt.schema, rt.name), mapping: Object.entries(manual.column_mapping), insertBeforeParent: false, nonNull: false };
+    return { name: r.name, kind: 'array', remoteKey: tableKey(rt.schema, rt.name), remote: rt, mapping: Object.entries(manual.column_mapping), insertBeforeParent: false, nonNull: false };
   }
   const spec = r.using.foreign_key_constraint_on;
   if (!spec || typeof spec !== 'object' || Array.isArray(spec) || !spec.table) {
@@ -443,7 +445,23 @@ function arrayRel(r: RelationshipMeta, t: Table, catalog: Catalog): Relationship
   const cols = fkCols(spec);
   const fk = catalog.tables.get(tableKey(rt.schema, rt.name))?.foreignKeys.find((f) => sameSet(f.columns, cols) && f.refSchema === t.schema && f.refTable === t.name);
   if (!fk) throw new MetadataError(`array relationship "${r.name}" on ${t.key}: no foreign key on ${rt.schema}.${rt.name}(${cols.join(',')})`);
-  return { name: r.name, kind: 'array', remoteKey: tableKey(rt.schema, rt.name), mapping: fk.refColumns.map((c, i) => [c, fk.columns[i]]), insertBeforeParent: false, nonNull: false };
+  return { name: r.name, kind: 'array', remoteKey: tableKey(rt.schema, rt.name), remote: rt, mapping: fk.refColumns.map((c, i) => [c, fk.columns[i]]), insertBeforeParent: false, nonNull: false };
+}
+
+/**
+ * A relationship whose remote table is not tracked, or whose manual column mapping names a column
+ * either table lacks: Hasura marks it inconsistent when the metadata loads (its dependencies on
+ * the remote table and on each mapped column, RQL/DDL/Schema/Cache/Dependencies.hs
+ * resolveDependency), instead of a relationship that fails only when queried.
+ */
+function resolvable(rel: Relationship, t: Table, tables: Map<string, Table>, where: string): Relationship {
+  const fail = (why: string) => new MetadataError(`${where}: relationship "${rel.name}": ${why}`);
+  const quoted = (table: { schema: string; name: string }) => `"${displayName(table.schema, table.name)}"`;
+  for (const [local] of rel.mapping) if (!t.columnsByName.has(local)) throw fail(`table ${quoted(t)} has no field named "${local}"`);
+  const remote = tables.get(rel.remoteKey);
+  if (!remote) throw fail(`table ${quoted(rel.remote)} is not tracked`);
+  for (const [, col] of rel.mapping) if (!remote.columnsByName.has(col)) throw fail(`table ${quoted(remote)} has no field named "${col}"`);
+  return rel;
 }
 
 function columnSet(t: Table, cols: string[] | '*' | undefined): Set<string> {
@@ -532,7 +550,7 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   }
   const firstDefault = fn.argTypes.length - fn.argsWithDefault;
   const args = fn.argTypes
-    .map((sqlType, i) => ({ name: fn.argNames[i] ?? `arg_${i + 1}`, sqlType, scalar: argScalar(fn.argTypnames[i], tables), optional: i >= firstDefault }))
+    .map((sqlType, i) => ({ name: fn.argNames[i] ?? `arg_${i + 1}`, sqlType, scalar: argScalarName(fn, i), optional: i >= firstDefault }))
     .filter((a) => a.name !== sessionArg);
   return {
     schema: fn.schema, name: fn.name, fn, gqlName: cfg.custom_root_fields?.function ?? base,
@@ -543,11 +561,14 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
   };
 }
 
-/** A table's row type as an argument is given as a row literal (`"(1, 'Roger')"`): a String, not
- *  a scalar named like the table's object type. */
-function argScalar(typname: string, tables: Map<string, Table>): string {
-  for (const t of tables.values()) if (t.name === typname) return 'String';
-  return scalarName(typname);
+/**
+ * The GraphQL type of a function's argument. A composite type (a table's row type, tracked or not,
+ * in whichever schema) is `<type>_scalar`, given as a row literal string (`"(1,Roger)"`): Hasura
+ * (Postgres/SQL/Types.hs mkFunctionArgScalarType, mkScalarTypeName) suffixes it so that it never
+ * meets the object type of a table with that name.
+ */
+export function argScalarName(fn: CatalogFunction, i: number): string {
+  return fn.argTypeKinds[i] === 'c' ? `${fn.argTypnames[i]}_scalar` : scalarName(fn.argTypnames[i]);
 }
 
 export function quoteIdent(s: string): string {

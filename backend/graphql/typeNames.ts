@@ -1,16 +1,10 @@
-// Two GraphQL types with one name, checked when the metadata loads: a table's custom name equal to
-// a type another table generates (`posts_bool_exp`, `posts_mutation_response`), to a scalar
-// (`uuid`) or to a type every schema has (`order_by`, `query_root`), or two tables alike under
-// custom root fields. Hasura refuses such metadata at load ("Found conflicting definitions for
-// 'asset_updates'", graphql-engine issue 8844). graphql-js refuses the schema only when it is
-// built, which the engine does per role with that role's first request: every request of the role
-// would fail instead. Building the admin schema at load would find it too, at ~0.5 s of CPU per
-// start; the names are predicted here instead from the builder's naming (schema/build.ts,
-// scalars.ts), every type the admin schema can have for a table, so a name another table could
-// generate is refused even where this schema would not use it. typeNames.test.ts checks that the
-// prediction covers every type a built schema has.
-import { MetadataError } from './metadata';
-import { displayName, scalarName, type Model, type Table } from './model';
+// The GraphQL type names the admin schema can have, predicted from the builder's naming
+// (schema/build.ts, scalars.ts) with what defines each: a superset, every type the admin schema
+// can have for a table, function or scalar. Two owners of one name are a collision that
+// schema/typeConflicts.ts then confirms (or not) on the schema itself, as Hasura does; building
+// the admin schema for every start would cost ~0.5 s of CPU. execute.test.ts and loadChecks.test.ts
+// check that the prediction covers every type a built schema has.
+import { argScalarName, displayName, type Model, type Table } from './model';
 import { AGG_OPS } from './schema/info';
 
 /** The types named after a table: `<table><suffix>`. */
@@ -58,7 +52,7 @@ export function predictedTypeNames(model: Model): Map<string, string[]> {
       if (cf.scalar) scalar(cf.scalar);
       // Its arguments but the row and the session (build.ts computedArgs).
       cf.fn.argNames.forEach((name, i) => {
-        if (name !== cf.sessionArg && !(name === cf.tableArg || (!cf.tableArg && i === 0))) scalar(scalarName(cf.fn.argTypnames[i]));
+        if (name !== cf.sessionArg && !(name === cf.tableArg || (!cf.tableArg && i === 0))) scalar(argScalarName(cf.fn, i));
       });
     }
   }
@@ -67,11 +61,4 @@ export function predictedTypeNames(model: Model): Map<string, string[]> {
     for (const a of f.args) scalar(a.scalar);
   }
   return owners;
-}
-
-export function checkTypeNameConflicts(model: Model): void {
-  for (const [name, owners] of predictedTypeNames(model)) {
-    if (owners.length < 2) continue;
-    throw new MetadataError(`Found conflicting definitions for '${name}': it would be the GraphQL type of ${owners.join(' and of ')}. Give one of them a custom name.`);
-  }
 }

@@ -22,3 +22,40 @@ export function refused(a: Answer, message: string | RegExp, code = 'validation-
   if (typeof message === 'string') expect(a.errors?.[0]?.message).toBe(message);
   else expect(a.errors?.[0]?.message).toMatch(message);
 }
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+
+/**
+ * Every way a client's token is forged here, each refused as Hasura refuses it: signed with
+ * another key, `alg: none` (no signature), a genuine token whose claims were edited to the admin
+ * role, an expired genuine token, and a genuine token asking for a role it is not allowed.
+ */
+export async function forgedRequests(engine: ClassEngine, role: string, sessionVars: Record<string, string> = {}) {
+  const genuine = await engine.token(role, sessionVars);
+  const [header, , signature] = genuine.split('.');
+  const claims = claimsOf(genuine);
+  const asAdmin = { ...claims, 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['admin'], 'x-hasura-default-role': 'admin' } };
+  const jwtRefused = (what: string, token: string) => ({ what, headers: { authorization: `Bearer ${token}` }, code: 'invalid-jwt', message: /^Could not verify JWT: / });
+  return [
+    jwtRefused('signed with another key', await engine.token(role, sessionVars, 'forged')),
+    jwtRefused('alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`),
+    jwtRefused('claims edited to admin', `${header}.${b64(asAdmin)}.${signature}`),
+    jwtRefused('expired', await engine.token(role, sessionVars, 'expired')),
+    { what: 'a role not allowed', headers: { authorization: `Bearer ${genuine}`, 'x-hasura-role': 'admin' }, code: 'access-denied', message: /^Your requested role is not in allowed roles$/ },
+  ];
+}
+
+/** Each forged request of `role` for `query` is refused with no data; the genuine token is answered. */
+export async function refusesForgedTokens(engine: ClassEngine, role: string, sessionVars: Record<string, string>, query: string, variables?: Record<string, unknown>): Promise<void> {
+  for (const f of await forgedRequests(engine, role, sessionVars)) {
+    const r = await engine.postAsClient({ query, variables }, f.headers);
+    expect(r.status, f.what).toBe(200);
+    const a = r.body as Answer;
+    expect(a.data ?? null, f.what).toBeNull();
+    expect(a.errors?.[0]?.extensions.code, f.what).toBe(f.code);
+    expect(a.errors?.[0]?.message, f.what).toMatch(f.message);
+  }
+  const a = await askAs(engine, await engine.token(role, sessionVars), query, variables);
+  expect(a.errors, 'the genuine token').toBeUndefined();
+}

@@ -7,7 +7,7 @@
 // Data: Hasura's class TestGraphQLQueryAggPermPostgresMSSQL (articles 1 and 2 by author 1,
 // article 3 by author 2; user_with_filter sees its own author's articles).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askAs, refused, type Answer } from './attackClient';
+import { askAs, refused, refusesForgedTokens, type Answer } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
 
 let engine: ClassEngine;
@@ -42,6 +42,8 @@ describe('a role that may count but read no column', () => {
   it('a forged token counts nothing', async () => {
     const t = await engine.token('role_without_access_to_cols', {}, 'forged');
     refused(await ask(t, '{ article_aggregate { aggregate { count } } }'), /Could not verify JWT/, 'invalid-jwt');
+    await refusesForgedTokens(engine, 'role_without_access_to_cols', {}, '{ article_aggregate { aggregate { count } } }');
+    await refusesForgedTokens(engine, 'user_with_filter', { 'x-hasura-user-id': '1' }, '{ article { id title } }');
   });
 });
 

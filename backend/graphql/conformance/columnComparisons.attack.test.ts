@@ -15,7 +15,7 @@ import type { Metadata } from '../metadata';
 import { MetadataError } from '../metadata';
 import { buildModel } from '../model';
 import { tableKey } from '../catalog';
-import { askAs, refused } from './attackClient';
+import { askAs, refused, refusesForgedTokens } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
 
 let engine: ClassEngine;
@@ -76,6 +76,10 @@ describe('reading: each operator compares the account with the row the permissio
     refused(await ask('ceq', '{ transfer { fee } }'), "field 'fee' not found in type: 'transfer'");
     const forged = await engine.token('cne', {}, 'forged');
     refused(await askAs(engine, forged, '{ transfer { note } }'), /Could not verify JWT/, 'invalid-jwt');
+  });
+
+  it('a token forged in any way (another key, alg none, claims edited, expired, a role not allowed) reads nothing', async () => {
+    await refusesForgedTokens(engine, 'cne', {}, '{ transfer { note } }');
   });
 });
 
@@ -204,7 +208,7 @@ describe('metadata Hasura would mark inconsistent does not load', () => {
     const catalog = () => {
       const c = testCatalog();
       c.functions.set('public.post_score', {
-        schema: 'public', name: 'post_score', argNames: ['p'], argTypes: ['posts'], argTypnames: ['posts'], argsWithDefault: 0,
+        schema: 'public', name: 'post_score', argNames: ['p'], argTypes: ['posts'], argTypnames: ['posts'], argTypeKinds: ['c'], argsWithDefault: 0,
         returnsSet: false, returnSchema: 'pg_catalog', returnTypname: 'int8', returnsTable: false, volatility: 's',
       });
       return c;

@@ -5,7 +5,7 @@
 // permission finds no such field, in requests, subscriptions or introspection, and nothing is written.
 // Data: Hasura's classes TestGraphQLMutationFunctions and TestGraphQLQueryFunctionPermissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askAs, refused, type Answer } from './attackClient';
+import { askAs, refused, refusesForgedTokens, type Answer } from './attackClient';
 import { readClass, startClassEngine, type ClassEngine, type FunctionGrant } from './runner';
 
 
@@ -92,6 +92,17 @@ describe('a VOLATILE function exposed as a mutation (permissions inferred, as by
     expect(f.errors?.[0]?.extensions.code).toBe('invalid-jwt');
     expect(await scores()).toEqual(before);
   });
+
+  it('a permitted role\'s token forged (another key, alg none, claims edited, expired, a role not allowed) writes nothing; the genuine one writes once', async () => {
+    await engine.reset();
+    await engine.useFunctionPermissions([grant('add_to_score', 'anonymous')]);
+    const before = await scores();
+    await refusesForgedTokens(engine, 'anonymous', {}, addToScore);
+    // Only the genuine call added its 100 (to the users named like "Bla").
+    const after = await scores();
+    expect(after.map((s, i) => s - before[i]).filter((d) => d !== 0).every((d) => d === 100)).toBe(true);
+    expect(after).not.toEqual(before);
+  });
 });
 
 describe('a STABLE query function with HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS=false', () => {
@@ -126,5 +137,10 @@ describe('a STABLE query function with HASURA_GRAPHQL_INFER_FUNCTION_PERMISSIONS
     refused(await askAs(engine, t, '{ get_articles(args: {search: "art"}) { id } }'), "field 'id' not found in type: 'article'");
     // A role the permission does not name still gets nothing.
     refused(await askAs(engine, await engine.token('guest'), getArticles), "field 'get_articles' not found in type: 'query_root'");
+  });
+
+  it('a permitted role\'s token forged in any way reads nothing through the function', async () => {
+    await engine.useFunctionPermissions([grant('get_articles', 'user')]);
+    await refusesForgedTokens(engine, 'user', { 'x-hasura-user-id': '1' }, getArticles);
   });
 });

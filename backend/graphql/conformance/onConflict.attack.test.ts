@@ -6,7 +6,7 @@
 // updates name where added_by = X-Hasura-User-Id, no select permission; article: role restricted
 // updates no column).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { askAs, refused, type Answer } from './attackClient';
+import { askAs, refused, refusesForgedTokens, type Answer } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
 
 let engine: ClassEngine;
@@ -51,6 +51,13 @@ describe('a role that may insert and update but not read (sales on leads)', () =
     const forged = await engine.token('sales', { 'x-hasura-user-id': 'sales 1' }, 'forged');
     expect((await ask(forged, upsertLead('forged', 'sales 1'))).errors?.[0]?.extensions.code).toBe('invalid-jwt');
     expect(await leads()).toEqual([{ id: 1, name: 'lead 1', added_by: 'sales 1' }]);
+  });
+
+  it('an upsert with a forged token (another key, alg none, claims edited, expired, a role not allowed) changes nothing; the genuine one does', async () => {
+    const s1 = await engine.token('sales', { 'x-hasura-user-id': 'sales 1' });
+    await ask(s1, upsertLead('lead 1', 'sales 1'));
+    await refusesForgedTokens(engine, 'sales', { 'x-hasura-user-id': 'sales 1' }, upsertLead('renamed', 'sales 1'));
+    expect(await leads()).toEqual([{ id: 1, name: 'renamed', added_by: 'sales 1' }]);
   });
 });
 

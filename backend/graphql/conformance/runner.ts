@@ -131,8 +131,9 @@ export interface ClassEngine {
   post(body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
   /** As a client: only the given headers (no admin secret). */
   postAsClient(body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }>;
-  /** An access token signed with the engine's JWT key (Hasura claims namespace). */
-  token(role: string, sessionVars?: Record<string, string>, key?: 'engine' | 'forged'): Promise<string>;
+  /** An access token signed with the engine's JWT key (Hasura claims namespace); `forged`: with
+   *  another key, `expired`: with the engine's key but expired an hour ago. */
+  token(role: string, sessionVars?: Record<string, string>, key?: 'engine' | 'forged' | 'expired'): Promise<string>;
   reset(): Promise<void>;
   /** Serves the class's metadata plus these function permissions (as a test's metadata call). */
   useFunctionPermissions(grants: FunctionGrant[]): Promise<void>;
@@ -239,10 +240,10 @@ export async function startClassEngine(
         return send(body, h);
       },
       postAsClient: (body, headers) => send(body, { 'content-type': 'application/json', ...headers }),
-      token: (role, sessionVars = {}, key = 'engine') => (key === 'engine' ? jwt : forged).sign({
+      token: (role, sessionVars = {}, key = 'engine') => (key === 'forged' ? forged : jwt).sign({
         sub: sessionVars['x-hasura-user-id'] ?? 'anonymous',
         'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, ...sessionVars },
-      }, 600),
+      }, key === 'expired' ? -3600 : 600),
       async reset() {
         if (!snapshot) throw new Error(`${name}: started with resettable: false`);
         await restoreSnapshot(db, snapshot);

@@ -6,7 +6,7 @@
 // Data: fixtures/views (note table, my_note view without `secret`, note_count aggregate view).
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { askAs, refused, type Answer } from './attackClient';
+import { askAs, refused, refusesForgedTokens, type Answer } from './attackClient';
 import { startClassEngine, type ClassEngine } from './runner';
 
 let engine: ClassEngine;
@@ -135,5 +135,11 @@ describe('tokens', () => {
     const stranger = await engine.token('stranger', { 'x-hasura-user-id': '1' });
     refused(await ask(stranger, 'mutation { delete_my_note(where: {}) { affected_rows } }'), 'no mutations exist');
     expect(await notes()).toHaveLength(2);
+  });
+
+  it('a write through the view with a token forged in any way changes nothing; the genuine one writes', async () => {
+    await refusesForgedTokens(engine, 'user', { 'x-hasura-user-id': '1' }, 'mutation { update_my_note(where: {}, _set: {title: "forged"}) { affected_rows } }');
+    // The genuine token renamed user 1's note only.
+    expect((await notes()).map((n) => [n.owner_id, n.title === 'forged'])).toEqual([[1, true], [2, false]]);
   });
 });

@@ -7,7 +7,7 @@ import {
   type GraphQLEnumValue, type GraphQLError, type GraphQLOutputType,
 } from 'graphql';
 import {
-  ADMIN, deletePerm, insertPerm, scalarName, selectPerm, updatePerm,
+  ADMIN, argScalarName, deletePerm, insertPerm, selectPerm, updatePerm,
   type Column, type ComputedField, type Model, type Table, type TrackedFunction,
 } from '../model';
 import { AGG_OPS, COLUMN_VALUE, type FieldInfo } from './info';
@@ -82,19 +82,24 @@ export class RoleSchemaBuilder {
   }
 
   build(): GraphQLSchema {
+    // Hasura keeps every type's fields, input fields, arguments and enum values, and the schema's
+    // types, sorted by name (its parser Definitions sort them): introspection, generated types and
+    // schema diffs against Nhost Cloud see that order.
+    const schema = lexicographicSortSchema(new GraphQLSchema(this.roots()));
+    return acceptFieldlessObjects(schema);
+  }
+
+  /** The root types, before a schema checks that no two types share a name (typeConflicts.ts). */
+  roots(): { query: GraphQLObjectType; mutation?: GraphQLObjectType; subscription?: GraphQLObjectType } {
     for (const t of this.model.tables.values()) if (t.enumValues) this.s.defineEnum(`${t.gqlName}_enum`, t.enumValues);
     const query = this.queryRoot();
     const mutationFields = this.mutationFields();
     const subscription = new GraphQLObjectType({ name: 'subscription_root', fields: () => this.queryFields(true) });
-    // Hasura keeps every type's fields, input fields, arguments and enum values, and the schema's
-    // types, sorted by name (its parser Definitions sort them): introspection, generated types and
-    // schema diffs against Nhost Cloud see that order.
-    const schema = lexicographicSortSchema(new GraphQLSchema({
+    return {
       query,
       mutation: Object.keys(mutationFields).length ? new GraphQLObjectType({ name: 'mutation_root', fields: mutationFields }) : undefined,
       subscription: Object.keys(this.queryFields(true)).length ? subscription : undefined,
-    }));
-    return acceptFieldlessObjects(schema);
+    };
   }
 
   private queryRoot(): GraphQLObjectType {
@@ -170,7 +175,7 @@ export class RoleSchemaBuilder {
     // field (its `<function>_args`) or used by two tables gets distinct types.
     const type = this.once(`cfargs:${t.key}:${cf.name}`, () => new GraphQLInputObjectType({
       name: `${cf.name}_${t.gqlName}_args`,
-      fields: Object.fromEntries(extra.map(({ name, i }) => [name, { type: this.s.scalar(scalarName(fn.argTypnames[i])), extensions: COLUMN_VALUE }])),
+      fields: Object.fromEntries(extra.map(({ name, i }) => [name, { type: this.s.scalar(argScalarName(fn, i)), extensions: COLUMN_VALUE }])),
     }));
     return { args: { type: required ? new GraphQLNonNull(type) : type, description: `input parameters for computed field "${cf.name}" defined on table "${t.name}"` } };
   }
@@ -186,17 +191,18 @@ export class RoleSchemaBuilder {
     return Object.fromEntries(pk.map((c) => [c.gqlName, { type: new GraphQLNonNull(this.s.scalar(c.scalar)), extensions: COLUMN_VALUE }]));
   }
 
+  /** In Hasura's order (Schema/Select.hs defaultArgsParser), which its type-conflict check walks;
+   *  the served schema sorts them. */
   private selectArgs(t: Table): GraphQLFieldConfigArgumentMap {
     const columns = this.selectColumnEnum(t);
-    const args: GraphQLFieldConfigArgumentMap = {
-      ...(columns ? { distinct_on: { type: new GraphQLList(new GraphQLNonNull(columns)), description: 'distinct select on columns' } } : {}),
+    const orderBy = this.orderByType(t);
+    return {
+      where: { type: this.boolExp(t), description: 'filter the rows returned' },
+      ...(orderBy ? { order_by: { type: new GraphQLList(new GraphQLNonNull(orderBy)), description: 'sort the rows by one or more columns' } } : {}),
       limit: { type: GraphQLInt, description: 'limit the number of rows returned', extensions: { hasura: { rowCount: 'limit' } } },
       offset: { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by', extensions: { hasura: { rowCount: 'offset' } } },
+      ...(columns ? { distinct_on: { type: new GraphQLList(new GraphQLNonNull(columns)), description: 'distinct select on columns' } } : {}),
     };
-    const orderBy = this.orderByType(t);
-    if (orderBy) args.order_by = { type: new GraphQLList(new GraphQLNonNull(orderBy)), description: 'sort the rows by one or more columns' };
-    args.where = { type: this.boolExp(t), description: 'filter the rows returned' };
-    return args;
   }
 
   objectType(t: Table): GraphQLObjectType {
