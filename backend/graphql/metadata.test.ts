@@ -73,3 +73,25 @@ describe('a table or function entry of the wrong shape (Hasura: a parse error na
     expect(load(root)).toThrow('functions[0]: expected Object, but encountered Null');
   });
 });
+
+describe('metadata files that do not parse', () => {
+  /** A project whose tables come from t.yaml, written as given. */
+  function project(name: string, files: Record<string, string>): string {
+    const root = path.join(dir, name);
+    const meta = path.join(root, 'metadata', 'databases');
+    fs.mkdirSync(meta, { recursive: true });
+    fs.writeFileSync(path.join(meta, 'databases.yaml'), '- name: default\n  kind: postgres\n  tables: !include t.yaml\n');
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(meta, file), text);
+    return root;
+  }
+  const refused = (root: string, message: string | RegExp) => {
+    expect(() => loadMetadata(root)).toThrow(MetadataError);
+    expect(() => loadMetadata(root)).toThrow(message);
+  };
+
+  it('a syntax error, a missing include and an include cycle name the file (not a bare parser error or a stack overflow)', () => {
+    refused(project('syntax', { 't.yaml': '- table: {schema: public, name: users\n' }), /metadata\/databases\/t\.yaml: .*line/);
+    refused(project('missing', { 't.yaml': '- !include public_users.yaml\n' }), /metadata\/databases\/public_users\.yaml: ENOENT/);
+    refused(project('cycle', { 't.yaml': '- !include u.yaml\n', 'u.yaml': 'table: users\nx: !include t.yaml\n' }), /t\.yaml: includes itself \(.*t\.yaml -> .*u\.yaml -> .*t\.yaml\)/);
+  });
+});

@@ -216,27 +216,38 @@ function asArray(v: unknown): unknown[] {
 
 const INCLUDE = /^!include\s+(.+)$/;
 
-/** Parses a YAML file, replacing every `!include <file>` (tag or string) by that file's content. */
-export function readYaml(file: string): unknown {
+/**
+ * Parses a YAML file, replacing every `!include <file>` (tag or string) by that file's content. A
+ * file that does not parse, a missing include or an include cycle is a MetadataError naming the
+ * file (the parser's own error named only a line, and a cycle overflowed the stack).
+ */
+export function readYaml(file: string, including: readonly string[] = []): unknown {
   const includeTag = {
     tag: '!include',
     resolve: (value: string) => ({ __include: value }),
   };
-  const doc = parseYamlCached(file, 'metadata-include-v1', (text) => YAML.parse(text, { customTags: [includeTag] }));
-  return expand(doc, path.dirname(file));
+  const shown = (f: string) => path.relative(process.cwd(), f) || f;
+  if (including.includes(file)) throw new MetadataError(`${shown(file)}: includes itself (${[...including, file].map(shown).join(' -> ')})`);
+  let doc: unknown;
+  try {
+    doc = parseYamlCached(file, 'metadata-include-v1', (text) => YAML.parse(text, { customTags: [includeTag] }));
+  } catch (e) {
+    throw new MetadataError(`${shown(file)}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return expand(doc, path.dirname(file), [...including, file]);
 }
 
-function expand(v: unknown, base: string): unknown {
+function expand(v: unknown, base: string, including: readonly string[]): unknown {
   if (typeof v === 'string') {
     const m = INCLUDE.exec(v.trim());
-    return m ? readYaml(path.resolve(base, m[1].trim())) : v;
+    return m ? readYaml(path.resolve(base, m[1].trim()), including) : v;
   }
-  if (Array.isArray(v)) return v.map((x) => expand(x, base));
+  if (Array.isArray(v)) return v.map((x) => expand(x, base, including));
   if (v && typeof v === 'object') {
     const inc = (v as { __include?: string }).__include;
-    if (typeof inc === 'string') return readYaml(path.resolve(base, inc.trim()));
+    if (typeof inc === 'string') return readYaml(path.resolve(base, inc.trim()), including);
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = expand(x, base);
+    for (const [k, x] of Object.entries(v)) out[k] = expand(x, base, including);
     return out;
   }
   return v;
