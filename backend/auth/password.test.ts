@@ -137,4 +137,15 @@ describe('password hashing (native bcrypt)', () => {
     expect(dummy).toBeGreaterThan(8 * quick);
     expect(dummy).toBeGreaterThan(real / 3);
   });
+
+  it('spends a full verify on a stored value that is no hash, so such an account answers as slowly as an unknown e-mail', async () => {
+    // '' or plain text in password_hash (written past the auth service) matched nothing at once.
+    const quick = await fastestMs(() => verifySecret('wrong-password', bcryptjs.hashSync('real', 4)));
+    for (const stored of ['', 'plain-text', '$2b$10$short']) {
+      expect(await verifySecret('wrong-password', stored)).toBe(false);
+      expect(await fastestMs(() => verifySecret('wrong-password', stored)), JSON.stringify(stored)).toBeGreaterThan(8 * quick);
+    }
+    // The dummy hash's own password (nobody kept it) does not open an account with such a value.
+    expect(await verifySecret('', '')).toBe(false);
+  });
 });

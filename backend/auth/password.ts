@@ -44,13 +44,16 @@ const STORED_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 /**
  * Whether `secret` matches `stored` ($2a$, $2b$ or $2y$, any cost). A stored value that is not a
- * bcrypt hash matches nothing (bcryptjs threw on some, which ended a sign-in as a 500).
+ * bcrypt hash matches nothing (bcryptjs threw on some, which ended a sign-in as a 500), after a
+ * full verify all the same: an account whose stored value is empty or no hash must not answer a
+ * wrong password faster than an unknown e-mail does (that told which e-mails have accounts).
  */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
   if (typeof secret !== 'string' || typeof stored !== 'string') throw new TypeError('verifySecret: strings are required');
-  if (!STORED_HASH.test(stored)) return false;
+  const usable = STORED_HASH.test(stored);
   try {
-    return await verify(passwordBytes(secret), stored);
+    const matches = await verify(passwordBytes(secret), usable ? stored : DUMMY_HASH);
+    return usable && matches;
   } catch {
     return false;
   }
