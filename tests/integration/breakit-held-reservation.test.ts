@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
 
 const HOOK = 'held-reservation-webhook-secret';
@@ -46,8 +47,9 @@ async function importedStay(checkin: string, checkout: string): Promise<{ bookin
   return { booking, bookedUnit };
 }
 
+fileEnv({ NHOST_WEBHOOK_SECRET: HOOK });
+
 beforeAll(async () => {
-  process.env.NHOST_WEBHOOK_SECRET = HOOK;
   backend = await startTestBackend({ env: { NHOST_WEBHOOK_SECRET: HOOK }, applySeeds: true });
   client = makeClient(backend);
 }, 180_000);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { demoDay } from '../helpers/dates';
 import { DEMO, makeClient, type Caller, type Client } from './permissionsClient';
 
@@ -88,9 +89,9 @@ async function settle(): Promise<void> {
 const setFlag = (caller: Caller, id: string, value: unknown) =>
   client.gql<{ update_bookings_by_pk: { guests_unknown: boolean } | null }>(caller, 'mutation($id: uuid!, $v: Boolean) { update_bookings_by_pk(pk_columns: {id: $id}, _set: {guests_unknown: $v}) { guests_unknown } }', { id, v: value });
 
+fileEnv({ NHOST_WEBHOOK_SECRET: HOOK, ICAL_ALLOW_PRIVATE_TARGETS: 'true' });
+
 beforeAll(async () => {
-  process.env.NHOST_WEBHOOK_SECRET = HOOK;
-  process.env.ICAL_ALLOW_PRIVATE_TARGETS = 'true';
   server = http.createServer((req, res) => {
     const body = feeds.get(req.url ?? '');
     if (body === undefined) res.writeHead(404).end('no such feed');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { DEFAULT_WEBHOOK_SECRET } from '../../backend/functions/env';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { makeClient, type Client } from './permissionsClient';
 
 let backend: RunningBackend;
@@ -49,8 +50,9 @@ async function messagesOf(bookingId: string) {
   return d.threads;
 }
 
+const env = fileEnv({ INBOX_INBOUND_SECRET: SECRET });
+
 beforeAll(async () => {
-  process.env.INBOX_INBOUND_SECRET = SECRET;
   backend = await startTestBackend({ applySeeds: true });
   client = makeClient(backend);
   const d = await client.data<{ bookings: Booking[] }>(
@@ -63,7 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await backend?.close();
-  delete process.env.INBOX_INBOUND_SECRET;
 });
 
 describe('inbound e-mail under attack', () => {
@@ -226,25 +227,23 @@ describe('smaller ones', () => {
   });
 
   it('outside development the inbound secret must be its own: the webhook secret does not open the door', async () => {
-    const env = process.env as Record<string, string | undefined>;
     const b = freshBooking();
     const raw = (n: number) => `From: ${b.customer_email}\r\nMessage-ID: <secret-${n}-${b.id}@x>\r\n\r\nhi\r\n`;
     const webhookSecret = { 'content-type': 'message/rfc822', 'x-inbound-secret': DEFAULT_WEBHOOK_SECRET };
-    const saved = { inbound: process.env.INBOX_INBOUND_SECRET, nodeEnv: process.env.NODE_ENV };
+    const nodeEnv = process.env.NODE_ENV;
     try {
-      delete process.env.INBOX_INBOUND_SECRET;
+      env.set({ INBOX_INBOUND_SECRET: undefined });
       // Development (the default webhook secret, not production): it stands in.
       expect((await post('inbound-email', raw(1), webhookSecret)).status).toBe(200);
-      env.NODE_ENV = 'production';
+      env.set({ NODE_ENV: 'production' });
       const prod = await post('inbound-email', raw(2), webhookSecret);
       expect(prod.status).toBe(503);
       expect(prod.body.error).toBe('not-configured');
-      process.env.INBOX_INBOUND_SECRET = SECRET;
+      env.set({ INBOX_INBOUND_SECRET: SECRET });
       expect((await post('inbound-email', raw(3), webhookSecret)).status).toBe(401);
       expect((await deliver(raw(4))).status).toBe(200);
     } finally {
-      process.env.INBOX_INBOUND_SECRET = saved.inbound;
-      env.NODE_ENV = saved.nodeEnv;
+      env.set({ INBOX_INBOUND_SECRET: SECRET, NODE_ENV: nodeEnv });
     }
   });
 });

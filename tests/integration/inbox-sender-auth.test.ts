@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { makeClient, type Client } from './permissionsClient';
 
 let backend: RunningBackend;
@@ -51,8 +52,9 @@ const domain = (email: string) => email.slice(email.indexOf('@') + 1);
 const mail = (b: Booking, id: string, headers = '', body = 'When can we check in?') =>
   `From: Guest <${b.customer_email}>\r\n${headers}Subject: about SD-${b.id.slice(0, 8)}\r\nMessage-ID: <${id}-${b.id}@x>\r\n\r\n${body}\r\n`;
 
+const env = fileEnv({ INBOX_INBOUND_SECRET: SECRET });
+
 beforeAll(async () => {
-  process.env.INBOX_INBOUND_SECRET = SECRET;
   backend = await startTestBackend({ applySeeds: true });
   client = makeClient(backend);
   const d = await client.data<{ bookings: Booking[] }>(
@@ -63,19 +65,15 @@ beforeAll(async () => {
   expect(bookings.length).toBe(10);
 }, 120_000);
 
-afterEach(() => {
-  delete process.env.INBOX_REQUIRE_SENDER_AUTH;
-  delete process.env.INBOX_AUTHSERV_ID;
-});
+afterEach(() => env.set({ INBOX_REQUIRE_SENDER_AUTH: undefined, INBOX_AUTHSERV_ID: undefined }));
 
 afterAll(async () => {
   await backend?.close();
-  delete process.env.INBOX_INBOUND_SECRET;
 });
 
 describe('INBOX_REQUIRE_SENDER_AUTH=true', () => {
   it('files a forged From without Authentication-Results as refused, with its bytes, and adds nothing to the guest', async () => {
-    process.env.INBOX_REQUIRE_SENDER_AUTH = 'true';
+    env.set({ INBOX_REQUIRE_SENDER_AUTH: 'true' });
     const b = freshBooking();
     const raw = mail(b, 'noauth', '', 'Please send the door code');
     const answer = await deliver(raw);
@@ -91,7 +89,7 @@ describe('INBOX_REQUIRE_SENDER_AUTH=true', () => {
   });
 
   it('refuses passes for another domain, a forged header below the provider\'s, and other authserv-ids', async () => {
-    process.env.INBOX_REQUIRE_SENDER_AUTH = 'true';
+    env.set({ INBOX_REQUIRE_SENDER_AUTH: 'true' });
     const b = freshBooking();
     const attacks = [
       // DKIM and SPF pass, but for the attacker's own domain.
@@ -108,15 +106,15 @@ describe('INBOX_REQUIRE_SENDER_AUTH=true', () => {
       expect(answer.body.reason, headers).toMatch(/^unverified-sender: /);
       expect((await filed(`<attack${i}-${b.id}@x>`))[0]?.status).toBe('refused');
     }
-    process.env.INBOX_AUTHSERV_ID = 'mx.provider.example';
+    env.set({ INBOX_AUTHSERV_ID: 'mx.provider.example' });
     const other = await deliver(mail(b, 'otherauthserv', `Authentication-Results: mx.evil.example; dmarc=pass header.from=${domain(b.customer_email)}\r\n`));
     expect(other.body.reason).toMatch(/no Authentication-Results from mx\.provider\.example/);
     expect(await threadsOf(b.id)).toEqual([]);
   });
 
   it('threads a mail the provider vouches for (dmarc, or aligned dkim or spf)', async () => {
-    process.env.INBOX_REQUIRE_SENDER_AUTH = 'true';
-    process.env.INBOX_AUTHSERV_ID = 'mx.provider.example';
+    env.set({ INBOX_REQUIRE_SENDER_AUTH: 'true' });
+    env.set({ INBOX_AUTHSERV_ID: 'mx.provider.example' });
     const b = freshBooking();
     const d = domain(b.customer_email);
     const first = await deliver(mail(b, 'dmarc', `Authentication-Results: mx.provider.example; spf=none; dmarc=pass (p=reject) header.from=${d}\r\n`, 'First'));
@@ -129,7 +127,7 @@ describe('INBOX_REQUIRE_SENDER_AUTH=true', () => {
   });
 
   it('still opens a new conversation for an unknown sender (nobody to impersonate)', async () => {
-    process.env.INBOX_REQUIRE_SENDER_AUTH = 'true';
+    env.set({ INBOX_REQUIRE_SENDER_AUTH: 'true' });
     const raw = `From: someone-new-${Date.now()}@unknown.example\r\nSubject: Free in May?\r\nMessage-ID: <unknown-sender@x>\r\n\r\nAre you free in May?\r\n`;
     expect((await deliver(raw)).body.status).toBe('new_thread');
   });
@@ -160,7 +158,7 @@ describe('byte-exact bodies for every content type', () => {
   }
 
   it('files a refused text/plain delivery with exactly the bytes sent', async () => {
-    process.env.INBOX_REQUIRE_SENDER_AUTH = 'true';
+    env.set({ INBOX_REQUIRE_SENDER_AUTH: 'true' });
     const b = freshBooking();
     const raw = latin2(b, 'refusedbytes');
     expect((await deliver(raw, 'text/plain')).body.status).toBe('refused');

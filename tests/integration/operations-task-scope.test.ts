@@ -9,6 +9,7 @@ import type { RunningBackend } from '../../backend/server';
 import { CleanerTasksDocument } from '../../src/features/cleanings/graphql/cleanerTasks.generated';
 import { CompleteCleanerTaskDocument } from '../../src/features/cleanings/graphql/completeCleanerTask.generated';
 import { startTestBackend } from '../helpers/backend';
+import { fileEnv } from '../helpers/env';
 import { demoDay } from '../helpers/dates';
 import { ACC, DEMO, makeClient, UNIT, type Caller, type Client } from './permissionsClient';
 
@@ -25,8 +26,9 @@ const insertTask = (caller: Caller, o: Record<string, unknown>) => client.gql<{ 
 const complete = (caller: Caller, id: string) => client.gql<{ update_tasks_by_pk: { completed: boolean } | null }>(caller, print(CompleteCleanerTaskDocument), { id, at: new Date().toISOString() });
 const taskRow = async (id: string) => (await client.data<{ tasks_by_pk: { completed: boolean; unit_id: string | null } | null }>('admin-secret', 'query ($id: uuid!) { tasks_by_pk(id: $id) { completed unit_id } }', { id })).tasks_by_pk;
 
+fileEnv({ NHOST_WEBHOOK_SECRET: SECRET });
+
 beforeAll(async () => {
-  process.env.NHOST_WEBHOOK_SECRET = SECRET;
   backend = await startTestBackend({ applySeeds: true, env: { NHOST_WEBHOOK_SECRET: SECRET } });
   client = makeClient(backend);
   const d = await client.data<Record<string, { id: string }[]>>(
