@@ -146,12 +146,17 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   }
 }
 
-export async function setTicket(db: Queryable, userId: string, ticket: string, ttlSeconds: number): Promise<void> {
-  await db.query('UPDATE auth.users SET ticket = $2, ticket_expires_at = $3 WHERE id = $1', [
-    userId,
-    ticket,
-    new Date(Date.now() + ttlSeconds * 1000).toISOString(),
-  ]);
+/**
+ * `passwordHash`: written only while the user still has that hash (a password sign-in's MFA
+ * ticket: a password change during the sign-in's check wins, as in Sessions.create). Whether written.
+ */
+export async function setTicket(db: Queryable, userId: string, ticket: string, ttlSeconds: number, passwordHash?: string): Promise<boolean> {
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000).toISOString();
+  const { rows } =
+    passwordHash === undefined
+      ? await db.query('UPDATE auth.users SET ticket = $2, ticket_expires_at = $3 WHERE id = $1 RETURNING id', [userId, ticket, expiresAt])
+      : await db.query('UPDATE auth.users SET ticket = $2, ticket_expires_at = $3 WHERE id = $1 AND password_hash = $4 RETURNING id', [userId, ticket, expiresAt, passwordHash]);
+  return rows.length > 0;
 }
 
 /** The user holding this unexpired ticket; the ticket is consumed so a link works once. */

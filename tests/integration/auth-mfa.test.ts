@@ -1,10 +1,12 @@
 // TOTP MFA: generate (QR data URL), activate, password sign-in going to needsMfa, finishing with
 // the mfaTotp ticket through the real client, wrong/expired/replayed tickets, deactivation.
+import { hash } from '@node-rs/bcrypt';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, get, post, uniqueEmail } from '../../backend/auth/testing';
+import { passwordBytes } from '../../backend/auth/password';
 
 let backend: RunningBackend;
 
@@ -98,6 +100,24 @@ describe('TOTP', () => {
     // without MFA the password sign-in gives a session directly
     const plain = await post<{ session: Session }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
     expect(plain.body.session.accessToken).toEqual(expect.any(String));
+  });
+
+  it('an MFA ticket from a sign-in with the old password ends with a password change, even one made during that sign-in', async () => {
+    const { email, secret, session } = await userWithTotp();
+    const before = await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
+    expect(before.body.mfa.ticket).toMatch(/^mfaTotp:/);
+    expect(await post(backend, '/user/password', { newPassword: 'second-horse' }, session.accessToken)).toMatchObject({ status: 200, body: 'OK' });
+    expect((await post(backend, '/signin/mfa/totp', { ticket: before.body.mfa.ticket, otp: await generate({ secret }) })).body).toMatchObject({ status: 401, error: 'invalid-ticket' });
+
+    // The second password stored at cost 12: the change to a third commits while bcrypt checks it.
+    await backend.ctx.db.query('UPDATE auth.users SET password_hash = $2 WHERE email = $1', [email, await hash(passwordBytes('second-horse'), 12)]);
+    const during = post<{ mfa?: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'second-horse' });
+    expect(await post(backend, '/user/password', { newPassword: 'third-horse' }, session.accessToken)).toMatchObject({ status: 200, body: 'OK' });
+    const late = await during;
+    if (late.status === 200) {
+      const finish = await post(backend, '/signin/mfa/totp', { ticket: late.body.mfa?.ticket, otp: await generate({ secret }) });
+      expect(finish.body).toMatchObject({ status: 401, error: 'invalid-ticket' });
+    } else expect(late.body).toMatchObject({ status: 401, error: 'invalid-email-password' });
   });
 
   it('needs a signed-in user', async () => {

@@ -55,7 +55,7 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
     app.validateUser(user);
     if (user.active_mfa_type === 'totp') {
       const ticket = newTicket('mfaTotp');
-      await setTicket(app.db, user.id, ticket, MFA_TICKET_TTL);
+      if (!(await setTicket(app.db, user.id, ticket, MFA_TICKET_TTL, user.password_hash))) throw new AuthError('invalid-email-password');
       res.json({ session: null, mfa: { ticket } });
       return;
     }

@@ -153,7 +153,8 @@ export function registerTickets(router: Router, app: AuthApp): void {
         const spent = await consumeTicket(tx, String(body.ticket));
         if (!spent) throw new AuthError('invalid-ticket');
       }
-      await tx.query('UPDATE auth.users SET password_hash = $2 WHERE id = $1', [user.id, hash]);
+      // An MFA ticket is half a sign-in with the old password: it ends with the other sessions.
+      await tx.query(`UPDATE auth.users SET password_hash = $2, ticket = CASE WHEN ticket LIKE 'mfaTotp:%' THEN NULL ELSE ticket END WHERE id = $1`, [user.id, hash]);
       await tx.query(`DELETE FROM auth.refresh_tokens WHERE user_id = $1 AND type = 'regular' AND id IS DISTINCT FROM $2`, [user.id, keep ?? null]);
     });
     res.json('OK');
