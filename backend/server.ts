@@ -15,6 +15,7 @@ import { createAuthService } from './auth';
 import { createStorageService } from './storage';
 import { createFunctionsService } from './functions';
 import { createEventsService } from './events';
+import { loadMetadata } from './graphql/metadata';
 import { trustedProxy } from './clientAddress';
 import { refuseInterruptedRestore } from './db/restoreMarker';
 
@@ -76,9 +77,11 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   if (report.seeds.length) log.info(`fresh database: ${report.seeds.length} seed file(s) applied`);
 
   const ctx: BackendContext = { config, db, jwt: createJwtKeys(config.jwtSecret), log };
-  const events = await createEventsService(ctx);
+  // The events service and the engine read the same metadata: read once (~10-15 ms of CPU).
+  const metadata = loadMetadata(config.projectDir);
+  const events = await createEventsService(ctx, metadata);
   // Only tables with event triggers queue events from a mutation: without any, mutations leave the worker alone.
-  const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: events.capturesSessions ? () => events.nudge() : undefined });
+  const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: events.capturesSessions ? () => events.nudge() : undefined }, metadata);
   const mailer = createMailer(ctx);
   // Functions run in this process: order confirmations and other function mail go through this mailer.
   provideMailer(mailer);

@@ -1,5 +1,5 @@
 // Parsing YAML is the slowest part of a backend start after the database itself: the ~120
-// metadata files (read twice, by the GraphQL engine and the event triggers) and hasura-auth's
+// metadata files (read once per start, for the GraphQL engine and the event triggers) and hasura-auth's
 // OpenAPI document take 1-2 s of CPU with the `yaml` package, on every start, in every test file
 // and every spawned backend. A parse is a pure function of the file's text, so its result is kept
 // as JSON under node_modules/.cache keyed by a hash of the text: a start parses only what changed

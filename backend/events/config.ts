@@ -3,7 +3,7 @@
 // values or the environment, retry settings with Hasura's defaults.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadMetadata, MetadataError, readYaml, type EventTriggerMeta, type HeaderMeta } from '../graphql/metadata';
+import { loadMetadata, MetadataError, readYaml, type EventTriggerMeta, type HeaderMeta, type Metadata } from '../graphql/metadata';
 import { CronError, parseCron, type CronSchedule } from './cron';
 
 export type Op = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -116,8 +116,7 @@ function cronTrigger(m: CronMeta): CronTrigger {
   };
 }
 
-export function loadEventsConfig(projectDir: string): EventsConfig {
-  const meta = loadMetadata(projectDir);
+export function loadEventsConfig(projectDir: string, meta: Metadata = loadMetadata(projectDir)): EventsConfig {
   const triggers = meta.tables.flatMap((t) => (t.event_triggers ?? []).map((e) => eventTrigger(t.table.schema, t.table.name, e)));
   const names = new Set<string>();
   for (const t of triggers) {

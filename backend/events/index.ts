@@ -4,6 +4,7 @@
 import type { BackendContext, Service } from '../context';
 import type { Db } from '../db';
 import { functionsEnvironment } from '../functions/env';
+import type { Metadata } from '../graphql/metadata';
 import { loadEventsConfig, type EventsConfig } from './config';
 import { installEventTriggers } from './install';
 import { metadataRouter } from './metadataApi';
@@ -46,8 +47,9 @@ export function workerOptions(env: Readonly<Record<string, string | undefined>>,
   };
 }
 
-export async function createEventsService(ctx: BackendContext): Promise<EventsService> {
-  const config = loadEventsConfig(ctx.config.projectDir);
+/** `metadata`: the project's metadata when the caller has read it already (one read per start). */
+export async function createEventsService(ctx: BackendContext, metadata?: Metadata): Promise<EventsService> {
+  const config = loadEventsConfig(ctx.config.projectDir, metadata);
   await installEventTriggers(ctx.db, config.triggers);
   const env = () => ({ ...process.env, ...functionsEnvironment(ctx.config, process.env) });
   const worker = new EventWorker(ctx.db, config, env, ctx.log, workerOptions(process.env, ctx.db.kind));

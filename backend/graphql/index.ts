@@ -58,8 +58,8 @@ function metadataFunctions(m: Metadata): { schema: string; name: string }[] {
   return names.map((n) => qualified(n));
 }
 
-export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions, edit?: (m: Metadata) => Metadata): Promise<Model> {
-  const loaded = loadMetadata(projectDir);
+/** `loaded`: the project's metadata when the caller has read it already (one read per start). */
+export async function loadModel(db: Queryable, projectDir: string, opts: EngineOptions, edit?: (m: Metadata) => Metadata, loaded = loadMetadata(projectDir)): Promise<Model> {
   const metadata = edit ? edit(loaded) : loaded;
   const catalog = await readCatalog(db, { functions: metadataFunctions(metadata) });
   const modelOpts = { stringifyNumerics: opts.stringifyNumerics, inferFunctionPermissions: inferFunctionPermissions(projectDir, opts) };
@@ -76,12 +76,12 @@ export async function loadModel(db: Queryable, projectDir: string, opts: EngineO
   return sharedModel(fingerprint([metadata, catalog, modelOpts, enums, messageDialect()]), model);
 }
 
-export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHooks = {}): Promise<GraphqlEngine> {
+export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHooks = {}, metadata?: Metadata): Promise<GraphqlEngine> {
   const opts = engineOptions();
   setMessageDialect(opts.messages ?? 'current');
   // Postgres renders timestamptz in the session time zone; Hasura answers in UTC.
   if (ctx.db.kind === 'pglite') await ctx.db.exec(`SET TIME ZONE 'UTC'`);
-  const model = await loadModel(ctx.db, ctx.config.projectDir, opts);
+  const model = await loadModel(ctx.db, ctx.config.projectDir, opts, undefined, metadata);
   const executor = new Executor(model, ctx.db, hooks);
   const sessionOpts = { adminSecret: ctx.config.adminSecret, jwt: ctx.jwt, unauthorizedRole: opts.unauthorizedRole, verifiedTokens: new VerifiedTokens() };
   const auth = (h: Headers) => authenticate(h, sessionOpts);
