@@ -2,6 +2,7 @@
 // so a deployment configured for Nhost's auth service sends mail the same way here.
 import type { Transporter } from 'nodemailer';
 import type { MailMessage } from '../context';
+import { lazy } from '../lazy';
 
 export interface SmtpSettings {
   host: string;
@@ -31,20 +32,22 @@ export interface SmtpSender {
 
 export function createSmtpSender(settings: SmtpSettings): SmtpSender {
   // nodemailer (~0.1 s of CPU to load) loads with the first message: most starts send none.
-  let transport: Promise<Transporter> | undefined;
-  const open = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
+  let transport: Transporter | undefined;
+  const open = lazy(() =>
+    import('nodemailer').then(({ default: nodemailer }) => {
+      transport = nodemailer.createTransport({
         host: settings.host,
         port: settings.port,
         secure: settings.secure,
         auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined,
-      }),
-    ));
+      });
+      return transport;
+    }),
+  );
   return {
     async send(message) {
       await (await open()).sendMail({ from: settings.sender, to: message.to, subject: message.subject, html: message.html, text: message.text, headers: message.headers });
     },
-    close: () => void transport?.then((t) => t.close()),
+    close: () => transport?.close(),
   };
 }

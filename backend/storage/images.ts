@@ -15,6 +15,7 @@ import type { Metadata, Sharp } from 'sharp';
 import type SharpModule from 'sharp';
 import type { FileCache } from './cache';
 import { badRequest } from './errors';
+import { lazy } from '../lazy';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -115,8 +116,7 @@ export async function imageVariant(
 
 // sharp (libvips) costs every backend start ~0.1 s of CPU to load; it loads with the first
 // transform instead, outside the try that turns a failed render into a 400.
-let sharpModule: Promise<typeof SharpModule> | undefined;
-const loadSharp = async () => (await (sharpModule ??= import('sharp').then((m) => m.default)));
+const loadSharp = lazy<typeof SharpModule>(() => import('sharp').then((m) => m.default));
 
 async function render(sharp: typeof SharpModule, sourcePath: string, params: ImageParams, format: OutputFormat, out: string): Promise<void> {
   const open = () => sharp(sourcePath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();

@@ -7,10 +7,10 @@ import { AuthError } from '../errors';
 import { bodyOf, isUuid, requireString } from '../validate';
 import { findUserBy, type UserRow } from '../users';
 import { FailureCounter } from '../rate-limit';
+import { lazy } from '../../lazy';
 
 // otplib and qrcode load with the first TOTP request, not with every start (~0.1 s of CPU).
-let otp: Promise<typeof Otplib> | undefined;
-const otplib = () => (otp ??= import('otplib'));
+const otplib = lazy<typeof Otplib>(() => import('otplib'));
 
 export async function totpValid(secret: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;

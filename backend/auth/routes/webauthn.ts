@@ -8,11 +8,11 @@ import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, isEmail, requireEmail, signUpOptions, type Body, type SignUpOptions } from '../validate';
 import { createUser, findUserBy, gravatarUrl, newTicket, type UserRow } from '../users';
+import { lazy } from '../../lazy';
 
 // The library (with the X.509 and ASN.1 code it brings) costs a start ~0.4 s of CPU to load: it
 // loads with the first ceremony instead, outside the try blocks that turn its throws into 400s.
-let library: Promise<typeof SimpleWebAuthn> | undefined;
-const simpleWebAuthn = () => (library ??= import('@simplewebauthn/server'));
+const simpleWebAuthn = lazy<typeof SimpleWebAuthn>(() => import('@simplewebauthn/server'));
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const VERIFY_EMAIL_TTL = 30 * 24 * 3600;
