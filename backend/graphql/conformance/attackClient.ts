@@ -3,13 +3,16 @@
 import { expect } from 'vitest';
 import type { ClassEngine } from './runner';
 
+/** What the token attacks need: a client POST and tokens (the engine's key, another, expired). */
+export type TokenClient = Pick<ClassEngine, 'postAsClient' | 'token'>;
+
 export interface Answer {
   data?: Record<string, unknown> | null;
   errors?: { message: string; extensions: { code: string; path?: string } }[];
 }
 
 /** POST /v1/graphql as a client with `token`; the engine answers errors with HTTP 200, as Hasura. */
-export async function askAs(engine: ClassEngine, token: string, query: string, variables?: Record<string, unknown>): Promise<Answer> {
+export async function askAs(engine: Pick<ClassEngine, 'postAsClient'>, token: string, query: string, variables?: Record<string, unknown>): Promise<Answer> {
   const r = await engine.postAsClient({ query, variables }, { authorization: `Bearer ${token}` });
   expect(r.status).toBe(200);
   return r.body as Answer;
@@ -31,7 +34,7 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 
  * another key, `alg: none` (no signature), a genuine token whose claims were edited to the admin
  * role, an expired genuine token, and a genuine token asking for a role it is not allowed.
  */
-export async function forgedRequests(engine: ClassEngine, role: string, sessionVars: Record<string, string> = {}) {
+export async function forgedRequests(engine: TokenClient, role: string, sessionVars: Record<string, string> = {}) {
   const genuine = await engine.token(role, sessionVars);
   const [header, , signature] = genuine.split('.');
   const claims = claimsOf(genuine);
@@ -47,7 +50,7 @@ export async function forgedRequests(engine: ClassEngine, role: string, sessionV
 }
 
 /** Each forged request of `role` for `query` is refused with no data; the genuine token is answered. */
-export async function refusesForgedTokens(engine: ClassEngine, role: string, sessionVars: Record<string, string>, query: string, variables?: Record<string, unknown>): Promise<void> {
+export async function refusesForgedTokens(engine: TokenClient, role: string, sessionVars: Record<string, string>, query: string, variables?: Record<string, unknown>): Promise<void> {
   for (const f of await forgedRequests(engine, role, sessionVars)) {
     const r = await engine.postAsClient({ query, variables }, f.headers);
     expect(r.status, f.what).toBe(200);
