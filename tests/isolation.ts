@@ -25,6 +25,9 @@ export const ISOLATED_NODE_TESTS = [
   // against the next file's user.
   'tests/integration/ical-scope.test.ts',
   'tests/integration/ical-sync.test.ts',
+  // Mocks a module (vi.doMock of otplib, failing its first load): the mock would stay for the files
+  // after it (the MFA routes' TOTP check).
+  'backend/lazy.test.ts',
   // Stub an environment variable (vi.stubEnv) read when a module loads.
   'backend/yamlCache.test.ts',
   // Times its own work against a bound (a blur on a 12-megapixel photo): in a shared worker an
