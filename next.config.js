@@ -1,5 +1,6 @@
 // Next.js configuration: pages router, i18n routing for en/hu.
 const { i18n } = require('./next-i18next.config');
+const { CompileHintsPlugin } = require('./build/compileHints');
 
 /** @type {import('next').NextConfig} */
 const config = {
@@ -14,6 +15,11 @@ const config = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // `npm run bench:calendar -- --profile` names the functions of a CPU profile from these maps.
   productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === 'true',
+  // React's and Next's browser chunks compiled while they download (build/compileHints.js).
+  webpack: (webpackConfig, { isServer, dev, webpack }) => {
+    if (!isServer && !dev) webpackConfig.plugins.push(new CompileHintsPlugin(webpack));
+    return webpackConfig;
+  },
 };
 
 // `npm run bench:web -- --analyze` (ANALYZE=true): treemaps of what each chunk holds, written to

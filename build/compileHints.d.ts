@@ -1,0 +1,7 @@
+// Types of compileHints.js (plain JS: next.config.js requires it).
+export declare const COMPILE_HINT: string;
+export declare const EAGER_CHUNKS: ReadonlySet<string>;
+export declare class CompileHintsPlugin {
+  constructor(webpack: unknown, chunks?: ReadonlySet<string>);
+  apply(compiler: unknown): void;
+}
