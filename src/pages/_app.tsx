@@ -10,6 +10,7 @@ import 'nprogress/nprogress.css';
 import { AppErrorBoundary } from '@/components/AppErrorBoundary';
 import type { NextPageWithLayout } from '@/components/layout/types';
 import { useRouteProgress } from '@/components/useRouteProgress';
+import { replayEarlyTaps } from '@/lib/earlyTaps';
 import { followNavigations, markAppRendered } from '@/lib/openingPage';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
@@ -24,6 +25,8 @@ type AppPropsWithLayout = AppProps & { Component: NextPageWithLayout; emotionCac
 function App({ Component, pageProps, emotionCache }: AppPropsWithLayout) {
   markAppRendered();
   useEffect(() => followNavigations(Router.events), []);
+  // React listens now: what was pressed while the page's scripts loaded is pressed again.
+  useEffect(() => replayEarlyTaps(), []);
   useRouteProgress();
   const getLayout = Component.getLayout ?? ((page) => page);
   return (

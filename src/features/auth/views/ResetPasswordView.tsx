@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { PageTitle } from '@/components/PageTitle';
+import { useHydrated } from '@/lib/useHydrated';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
 import { NewPasswordForm } from '../components/NewPasswordForm';
 import { useRedirectSignInParams } from '../hooks/useRedirectSignInParams';
@@ -19,9 +20,12 @@ export function ResetPasswordView() {
   const { isAuthenticated, isLoading } = useAuthenticationStatus();
   const { changePassword, isLoading: saving, error } = useChangePassword();
   const redirectError = useRedirectSignInParams();
+  // The server draws the spinner (it has no session); so does the hydrating render, even when the
+  // browser already knows there is no session (useHydrated).
+  const hydrated = useHydrated();
 
   let body;
-  if (isLoading) body = <FullPageSpinner />;
+  if (isLoading || !hydrated) body = <FullPageSpinner />;
   else if (!isAuthenticated) {
     body = (
       <>
