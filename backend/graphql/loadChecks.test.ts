@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { testCatalog, testMetadata } from './__fixtures__/model';
 import type { Catalog, CatalogFunction, CatalogTable } from './catalog';
 import { tableKey } from './catalog';
-import { MetadataError, type Metadata, type TableMeta } from './metadata';
+import { MetadataError, type FunctionMeta, type Metadata, type TableMeta } from './metadata';
 import { buildModel, type Model } from './model';
 import { RoleSchemaBuilder } from './schema/build';
 import { predictedTypeNames } from './typeNames';
@@ -341,7 +341,7 @@ describe('two GraphQL types with one name (Hasura: conflicting type definitions,
     primaryKey: pk ? { name: `${name}_pkey`, columns: [columns[0].name] } : null,
   });
   /** posts(id pk, title, likes bigint) and tags(id, label), tags given `custom_name`. */
-  const load = (customName: string, extra: { catalog?: CatalogTable[]; tables?: TableMeta[]; functions?: CatalogFunction[] } = {}) => {
+  const load = (customName: string, extra: { catalog?: CatalogTable[]; tables?: TableMeta[]; functions?: CatalogFunction[]; functionConfig?: FunctionMeta['configuration'] } = {}) => {
     const c: Catalog = { tables: new Map(), functions: new Map() };
     const tables = [
       relation('posts', [column('id', 'int4', 'integer'), column('title', 'text'), column('likes', 'int8', 'bigint')], true),
@@ -352,7 +352,7 @@ describe('two GraphQL types with one name (Hasura: conflicting type definitions,
     for (const f of extra.functions ?? []) c.functions.set(tableKey(f.schema, f.name), f);
     const m: Metadata = {
       tables: [{ table: { schema: 'public', name: 'posts' } }, { table: { schema: 'public', name: 'tags' }, configuration: { custom_name: customName } }, ...(extra.tables ?? [])],
-      functions: (extra.functions ?? []).map((f) => ({ function: { schema: f.schema, name: f.name } })),
+      functions: (extra.functions ?? []).map((f) => ({ function: { schema: f.schema, name: f.name }, configuration: extra.functionConfig })),
     };
     return () => build(m, c);
   };
@@ -398,6 +398,21 @@ describe('two GraphQL types with one name (Hasura: conflicting type definitions,
       ...fn('search_posts'), argNames: ['q'], argTypes: ['text'], argTypnames: ['text'], argTypeKinds: ['b'],
     };
     refuses(load('search_posts_args', { functions: [search] }), "Found conflicting definitions for GraphQL type 'search_posts_args'.");
+  });
+
+  it("a function's arguments type keeps its name under a custom root field (Hasura: getFunctionArgsGQLName), and a conflict is found under that name", () => {
+    const search = { ...fn('search_posts'), argNames: ['q'], argTypes: ['text'], argTypnames: ['text'], argTypeKinds: ['b'] };
+    const renamed = { functions: [search], functionConfig: { custom_root_fields: { function: 'find_posts', function_aggregate: 'find_posts_stats' } } };
+    // Served as Nhost Cloud serves it: a client's `$args: search_posts_args!` works on both.
+    const s = sdl(load('labels', renamed)());
+    expect(s).toMatch(/^\s+args: search_posts_args!$/m);
+    expect(s).toMatch(/^input search_posts_args \{/m);
+    expect(s).not.toMatch(/find_posts_args/);
+    refuses(load('search_posts_args', renamed), "Found conflicting definitions for GraphQL type 'search_posts_args'.");
+    // The custom root field's name makes no type, so a table may take `find_posts_args`.
+    expect(sdl(load('find_posts_args', renamed)())).toMatch(/^type find_posts_args \{/m);
+    // A custom name does name it.
+    expect(sdl(load('labels', { ...renamed, functionConfig: { custom_name: 'lookup' } })())).toMatch(/^input lookup_args \{/m);
   });
 
   it('a name that only could collide (posts has no jsonb column, so no posts_delete_key_input) loads, and both tables are served', () => {

@@ -137,6 +137,9 @@ export interface TrackedFunction {
   fn: CatalogFunction;
   gqlName: string;
   aggName: string;
+  /** `<custom name or function name>_args`: Hasura (Function/Common.hs getFunctionArgsGQLName)
+   *  names it without the custom root fields, so the field and its aggregate share it. */
+  argsName: string;
   returnsTableKey: string;
   sessionArg: string | null;
   /** Arguments exposed in GraphQL (excluding the session argument). */
@@ -554,7 +557,7 @@ function trackFunction(fm: FunctionMeta, catalog: Catalog, tables: Map<string, T
     .filter((a) => a.name !== sessionArg);
   return {
     schema: fn.schema, name: fn.name, fn, gqlName: cfg.custom_root_fields?.function ?? base,
-    aggName: cfg.custom_root_fields?.function_aggregate ?? `${base}_aggregate`, returnsTableKey: retKey, sessionArg, args,
+    aggName: cfg.custom_root_fields?.function_aggregate ?? `${base}_aggregate`, argsName: `${base}_args`, returnsTableKey: retKey, sessionArg, args,
     exposedAs: cfg.exposed_as ?? (fn.volatility === 'v' ? 'mutation' : 'query'),
     permittedRoles: new Set((fm.permissions ?? []).map((p) => p.role)),
     returnsSet: fn.returnsSet,

@@ -57,7 +57,7 @@ export function predictedTypeNames(model: Model): Map<string, string[]> {
     }
   }
   for (const f of model.functions) {
-    define(`${f.gqlName}_args`, `function ${displayName(f.schema, f.name)} in source default`);
+    define(f.argsName, `function ${displayName(f.schema, f.name)} in source default`);
     for (const a of f.args) scalar(a.scalar);
   }
   return owners;

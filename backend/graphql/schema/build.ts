@@ -157,8 +157,10 @@ export class RoleSchemaBuilder {
   }
 
   private functionArgs(fn: TrackedFunction): GraphQLInputObjectType {
-    return this.once(`fnargs:${fn.gqlName}`, () => new GraphQLInputObjectType({
-      name: `${fn.gqlName}_args`,
+    // Keyed by the function: two functions given one custom name make two types of one name,
+    // which typeConflicts.ts refuses, rather than one serving the other's arguments.
+    return this.once(`fnargs:${fn.schema}.${fn.name}`, () => new GraphQLInputObjectType({
+      name: fn.argsName,
       fields: Object.fromEntries(fn.args.map((a) => [a.name, { type: this.s.scalar(a.scalar), extensions: COLUMN_VALUE }])),
     }));
   }
