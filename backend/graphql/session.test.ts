@@ -32,6 +32,16 @@ describe('sessions from headers', () => {
     expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'admin' }, opts)).toMatchObject({ ok: false, error: { message: 'Your requested role is not in allowed roles', extensions: { code: 'access-denied' } } });
   });
 
+  it('JWT: a default role outside the allowed roles is refused unless an allowed role is asked for; an empty role header means the default (Hasura)', async () => {
+    const token = await jwt.sign(claims({ 'x-hasura-default-role': 'manager' }), 60);
+    const denied = { ok: false, error: { message: 'Your requested role is not in allowed roles', extensions: { code: 'access-denied' } } };
+    expect(await authenticate({ authorization: `Bearer ${token}` }, opts)).toMatchObject(denied);
+    expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': '' }, opts)).toMatchObject(denied);
+    expect(await authenticate({ authorization: `Bearer ${token}`, 'x-hasura-role': 'me' }, opts)).toMatchObject({ ok: true, session: { role: 'me' } });
+    const fine = await jwt.sign(claims({}), 60);
+    expect(await authenticate({ authorization: `Bearer ${fine}`, 'x-hasura-role': '' }, opts)).toMatchObject({ ok: true, session: { role: 'user' } });
+  });
+
   it('JWT errors: expired, bad signature, missing claims', async () => {
     const expired = await jwt.sign(claims({}), -30);
     expect(await authenticate({ authorization: `Bearer ${expired}` }, opts)).toMatchObject({ ok: false, error: { message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt' } } });

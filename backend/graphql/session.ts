@@ -113,11 +113,11 @@ async function fromJwt(token: string, requestedRole: string | undefined, jwt: Jw
   const dflt = lower['x-hasura-default-role'];
   if (!Array.isArray(allowed)) return deny('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-allowed-roles');
   if (typeof dflt !== 'string') return deny('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-default-role');
-  let role = dflt;
-  if (requestedRole !== undefined) {
-    if (!allowed.map(String).includes(requestedRole)) return deny('access-denied', 'Your requested role is not in allowed roles');
-    role = requestedRole;
-  }
+  // Hasura (Auth/JWT.hs processJwt): the requested role, or the default one when the header is
+  // absent or empty, must be one of the allowed roles; a token whose default role is not allowed
+  // is refused unless it asks for an allowed one.
+  const role = requestedRole || dflt;
+  if (!allowed.map(String).includes(role)) return deny('access-denied', 'Your requested role is not in allowed roles');
   variables['x-hasura-role'] = role;
   const session: EngineSession = { role, variables, isAdmin: false };
   if (typeof payload.exp === 'number') session.expiresAt = (payload.exp + (jwt.config.allowed_skew ?? 0)) * 1000;
