@@ -5,7 +5,7 @@
 // member opens /calendar filtered to them and the page's performance marks give:
 //   - first screen after the data arrives ('calendar:data' -> 'calendar:first-screen'), target <= 500 ms;
 //   - a full year scrolled horizontally a week per frame: long tasks (> 50 ms, target none), frame times;
-//   - the subscriptions the page started (one per visible window) and the rows of the largest answer;
+//   - the subscriptions the page started (the rows' units, then one per visible window) and their answers' sizes;
 //   - the window request (100 units x 56 nights, 50 x 90) as one GraphQL round trip, once the events
 //     the seed queued were delivered.
 // `--skip-build` reuses the last build (node_modules/.cache/next-bench-calendar).
@@ -28,6 +28,7 @@ import { findChromium } from './browser';
 import { seedCalendarData } from './bench-calendar/seed';
 import { summariseTrace, TRACE_CATEGORIES, type TraceEvent } from './bench-calendar/trace';
 import { busyStretches, frameNamer, top, total, type CpuProfile } from './bench-calendar/cpuProfile';
+import { treeCpuMs } from './bench-calendar/processCpu';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // Overridable so an e2e build (same backend port) can be reused, or reuse this one.
@@ -206,13 +207,13 @@ async function main(): Promise<void> {
     // tsx keeps function names with a __name helper the page does not have.
     await page.addInitScript('window.__name = (f) => f;');
     let subscriptions = 0;
-    let largest = 0;
+    const answers: number[] = [];
     page.on('websocket', (ws) => {
       ws.on('framesent', (f) => {
         if (typeof f.payload === 'string' && f.payload.includes('"subscribe"') && f.payload.includes('CalendarWindow')) subscriptions += 1;
       });
       ws.on('framereceived', (f) => {
-        if (typeof f.payload === 'string' && f.payload.includes('"next"')) largest = Math.max(largest, f.payload.length);
+        if (typeof f.payload === 'string' && f.payload.includes('"next"')) answers.push(f.payload.length);
       });
     });
     await page.goto(`http://localhost:${webPort}/sign-in`);
@@ -230,11 +231,21 @@ async function main(): Promise<void> {
     const rows = await page.locator('[role="row"][data-row-key]').count();
     const cells = await page.locator('[role="gridcell"]').count();
 
-    // Scroll the whole year, a week per frame, collecting long tasks and frame times.
+    // Scroll the whole year, a week per frame, collecting long tasks and frame times, and the CPU
+    // the servers and the browser used meanwhile (what the page's main thread shares the cores with).
     const passes: ScrollResult[] = [];
+    const cpuOf = () => {
+      const [all, backendMs, webMs] = treeCpuMs([process.pid, backend.child.pid ?? -1, web.child.pid ?? -1]) ?? [];
+      const own = process.cpuUsage();
+      return all === undefined ? null : { backendMs, webMs, browserMs: all - backendMs - webMs - (own.user + own.system) / 1000 };
+    };
+    const cpu = { backendMs: 0, webMs: 0, browserMs: 0 };
     for (let i = 0; i < PASSES; i += 1) {
       if (i > 0) await page.evaluate(rewind);
+      const before = cpuOf();
       passes.push(await page.evaluate(scrollYear, LONG_TASK_MS));
+      const after = cpuOf();
+      if (before && after) for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) cpu[k] += after[k] - before[k];
     }
     const scroll = passes[0];
     if (PROFILE) {
@@ -289,7 +300,13 @@ async function main(): Promise<void> {
     console.log(`  horizontal scroll of the year: ${scroll.frames} frames in ${scroll.ms.toFixed(0)} ms; frame p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(1)} ms`);
     console.log(`  long tasks over ${LONG_TASK_MS} ms while scrolling: ${scroll.longTasks} (target 0), longest ${scroll.longestTask.toFixed(0)} ms`);
     if (passes.length > 1) console.log(`  every pass (long tasks / longest ms / frame p95 ms): ${passes.map((p) => `${p.longTasks}/${p.longestTask.toFixed(0)}/${p.p95.toFixed(0)}`).join(', ')}`);
-    console.log(`  window subscriptions started: ${subscriptions} (one per 28-day window crossed, each one GraphQL operation); largest answer ${(largest / 1024).toFixed(0)} kB`);
+    if (cpu.browserMs > 0) {
+      const per = (ms: number) => (ms / PASSES).toFixed(0);
+      console.log(`  CPU per pass (scroll and the 1.5 s after it, mean of ${PASSES}): backend ${per(cpu.backendMs)} ms, web server ${per(cpu.webMs)} ms, browser (all its processes) ${per(cpu.browserMs)} ms; load ${os.loadavg()[0].toFixed(1)}`);
+    }
+    const kB = (n: number | undefined) => ((n ?? 0) / 1024).toFixed(0);
+    const sizes = [...answers].sort((a, b) => a - b);
+    console.log(`  window subscriptions started: ${subscriptions} (the rows' units once, then one per 28-day window crossed, each one GraphQL operation); answers: ${sizes.length}, median ${kB(sizes[Math.floor(sizes.length / 2)])} kB, largest ${kB(sizes[sizes.length - 1])} kB, ${kB(sizes.reduce((a, b) => a + b, 0))} kB in all`);
   } finally {
     stopAll();
     if (!keep) fs.rmSync(data, { recursive: true, force: true });

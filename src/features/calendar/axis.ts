@@ -35,6 +35,31 @@ export function windowFor(range: DayRange, first: number, last: number): DayRang
   return { from: range.from + start, to: Math.min(range.to, range.from + start + length) };
 }
 
+/**
+ * Units per chunk of the rows' data window: a window asks for the units of the rows on screen, in
+ * chunks of this many, not for every unit of the filter (a hundred units by 56 nights was ~500 kB
+ * per window, for the ~16 rows a screen shows).
+ */
+export const UNIT_CHUNK = 8;
+
+/** Indexes [from, to) of the units whose data a window loads, in the rows' order (`to` may pass the last). */
+export interface UnitSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * The units to load for the units shown at indexes [first, last]: from the chunk the
+ * first falls in, for the shown units plus a chunk (as windowFor does for nights), so scrolling a
+ * few rows asks for nothing new and crossing a chunk border subscribes once.
+ */
+export function unitSpanFor(first: number, last: number): UnitSpan {
+  const start = Math.max(0, Math.floor(first / UNIT_CHUNK) * UNIT_CHUNK);
+  const shown = Math.max(1, last - first + 1);
+  const length = (Math.ceil(shown / UNIT_CHUNK) + 1) * UNIT_CHUNK;
+  return { from: start, to: start + length };
+}
+
 export const isoRange = (r: DayRange) => ({ from: isoFromDay(r.from), to: isoFromDay(r.to) });
 
 /** Today in the browser's time zone, as a day number. */

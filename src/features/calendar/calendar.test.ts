@@ -2,7 +2,7 @@
 // windows, range selection by pointer and keyboard, bulk-edit input, rows and engine prices.
 import { describe, expect, it } from 'vitest';
 import { toDay } from '@/domain/pricing';
-import { CHUNK_DAYS, rangeAround, windowFor } from './axis';
+import { CHUNK_DAYS, rangeAround, UNIT_CHUNK, unitSpanFor, windowFor } from './axis';
 import { parseArrivalDeparture, parseNights, parsePrice } from './bulkEdit';
 import { calendarCapabilitiesFor } from './capabilities';
 import { buildRows, hasStayIn, lazyPriceIndex, mainRate, priceUnit, rulesById, stableRows, unitsFromOccupancy, unitsFromWindow, type WindowView } from './model';
@@ -45,6 +45,19 @@ describe('axis', () => {
     const windows = new Set(Array.from({ length: 56 }, (_, i) => JSON.stringify(windowFor(range, i, i + 20))));
     expect(windows.size).toBe(2);
     expect(windowFor(range, 390, 399).to).toBe(range.to);
+  });
+  it('loads the units of the rows on screen from their chunk, for the shown units plus a chunk', () => {
+    expect(unitSpanFor(0, 15)).toEqual({ from: 0, to: 3 * UNIT_CHUNK });
+    expect(unitSpanFor(10, 25)).toEqual({ from: UNIT_CHUNK, to: 4 * UNIT_CHUNK });
+    // Always covers what is shown.
+    for (let first = 0; first < 40; first += 1) {
+      const span = unitSpanFor(first, first + 15);
+      expect(span.from).toBeLessThanOrEqual(first);
+      expect(span.to).toBeGreaterThan(first + 15);
+    }
+    // Scrolling a few rows keeps the span (no new subscription); crossing a chunk changes it once.
+    const spans = new Set(Array.from({ length: 2 * UNIT_CHUNK }, (_, i) => JSON.stringify(unitSpanFor(i, i + 15))));
+    expect(spans.size).toBe(2);
   });
 });
 

@@ -46,6 +46,7 @@ function Harness({ onSelect, onOpenStay = () => undefined }: { onSelect(selectio
       }}
       onToggleGroup={() => undefined}
       onVisibleColumns={() => undefined}
+      onVisibleRows={() => undefined}
       stayHref={(id) => `/hu/bookings/${id}`}
       onOpenStay={onOpenStay}
     />
@@ -196,7 +197,7 @@ describe('CalendarGrid and a new window answer', () => {
     };
   }
   const grid = (data: WindowView) => (
-    <CalendarGrid range={{ from, to: from + 60 }} rows={twoUnits} data={data} today={from + 1} locale="en" selection={null} onSelect={() => undefined} onToggleGroup={() => undefined} onVisibleColumns={() => undefined} stayHref={(id) => `/bookings/${id}`} onOpenStay={() => undefined} />
+    <CalendarGrid range={{ from, to: from + 60 }} rows={twoUnits} data={data} today={from + 1} locale="en" selection={null} onSelect={() => undefined} onToggleGroup={() => undefined} onVisibleColumns={() => undefined} onVisibleRows={() => undefined} stayHref={(id) => `/bookings/${id}`} onOpenStay={() => undefined} />
   );
   /** The prices a row shows over its first two weeks, as a set (one answer's row shows one). */
   const rowPrices = (row: number) => new Set([...Array(14).keys()].map((col) => cell(row, col).textContent));
@@ -237,5 +238,24 @@ describe('useRowByRowWindow', () => {
     expect(hook.result.current.viewFor('u1')).toBe(a);
     scrolling = false;
     await waitFor(() => expect(hook.result.current.viewFor('u1')).toBe(b), { timeout: 10_000 });
+  });
+
+  it('draws a unit only the newest answer has at once, and keeps a unit the newest answer lacks until one has it', async () => {
+    const other: CalendarUnit = { ...unit, id: 'u2' };
+    const withUnits = (...units: CalendarUnit[]): WindowView => ({ units: new Map(units.map((u) => [u.id, u])), prices: { get: () => undefined, prepare: () => undefined } });
+    // The rows scrolled down: u2 came into view, u1 is still on screen; the answer drawn has u1
+    // only, the newest (for a span that starts further down) u2 only.
+    const [drawn, newest, covering] = [withUnits(unit), withUnits(other), withUnits(unit, other)];
+    const hook = renderHook(({ target }) => useRowByRowWindow(target, () => ['u1', 'u2']), { initialProps: { target: drawn } });
+    hook.rerender({ target: newest });
+    // u2 drew nothing: it draws the newest answer in the same render, not after the scroll's slices.
+    expect(hook.result.current.viewFor('u2')).toBe(newest);
+    // u1 is not blanked by an answer without it, however many frames pass ...
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hook.result.current.viewFor('u1')).toBe(drawn);
+    // ... and moves once an answer has it.
+    hook.rerender({ target: covering });
+    await waitFor(() => expect(hook.result.current.viewFor('u1')).toBe(covering), { timeout: 10_000 });
+    expect(hook.result.current.viewFor('u2')).toBe(covering);
   });
 });

@@ -51,6 +51,8 @@ export interface CalendarGridProps {
   onToggleGroup(accommodationId: string): void;
   /** Visible column indexes changed (the view loads the window they need). */
   onVisibleColumns(first: number, last: number): void;
+  /** The row indexes drawn changed (the view loads the units they show). */
+  onVisibleRows(first: number, last: number): void;
   /** The address a stay's bar links to (a new tab, a copied link). */
   stayHref(bookingId: string): string;
   /** A plain click on a stay's bar: open the booking in this tab. */
@@ -64,7 +66,7 @@ function selectable(row: CalendarRow | undefined): row is Extract<CalendarRow, {
 
 // Memoised: the view re-renders when the data window changes, before that window's data arrives.
 export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
-  const { range, rows, data, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, stayHref, onOpenStay, handle } = props;
+  const { range, rows, data, today, locale, selection, onSelect, onToggleGroup, onVisibleColumns, onVisibleRows, stayHref, onOpenStay, handle } = props;
   const { t } = useTranslation('calendar');
   const scrollRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -124,6 +126,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   const blocks: number[] = [];
   for (let b = firstBlock; b <= lastBlock; b += 1) blocks.push(b);
   useEffect(() => onVisibleColumns(firstCol, lastCol), [firstCol, lastCol, onVisibleColumns]);
+  const visibleRows = rowVirtualizer.getVirtualItems();
+  const firstRow = visibleRows[0]?.index ?? 0;
+  const lastRow = visibleRows[visibleRows.length - 1]?.index ?? -1;
+  useEffect(() => onVisibleRows(firstRow, lastRow), [firstRow, lastRow, onVisibleRows]);
 
   useImperativeHandle(
     handle,

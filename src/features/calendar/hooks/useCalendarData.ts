@@ -2,6 +2,9 @@
 // rates and stays; cleaners occupancy only), and for staff and owners one more per unit filter for
 // the price rules those rates name (each rule once, not once per rate and window). The answers skip Apollo's normalised cache: a window
 // is hundreds of kB read by this screen alone, and normalising it was the longest task per window.
+// On the grid a staff window is virtualised by rows too: the filter's units and their rates come
+// once per filter (the window query over no night: the rows' skeleton), and each window asks for
+// the nights and stays of the units on screen only (a span of them, UNIT_CHUNK at a time).
 // The previous window's units stay on screen until the new window's first answer is drawn, so
 // scrolling across a window border never blanks the grid.
 import { useDeferredValue, useMemo, useRef } from 'react';
@@ -9,7 +12,7 @@ import { useQuery, useSubscription } from '@apollo/client/react';
 import type { PriceRuleRow } from '@/domain/pricing/rows';
 import type { units_bool_exp } from '@/lib/graphql/schema.generated';
 import type { CalendarCapabilities } from '../capabilities';
-import { isoRange, type DayRange } from '../axis';
+import { isoRange, type DayRange, type UnitSpan } from '../axis';
 import { CalendarAccommodationsDocument } from '../graphql/calendarAccommodations.generated';
 import { CalendarLabelsDocument } from '../graphql/calendarLabels.generated';
 import { CalendarOccupancyDocument, type CalendarOccupancySubscription } from '../graphql/calendarOccupancy.generated';
@@ -49,17 +52,36 @@ interface Answer {
 const NONE_UNITS: CalendarUnit[] = [];
 
 export interface CalendarData {
+  /** Every unit of the filter, in the rows' order (with rates; nights and stays only where loaded). */
   units: CalendarUnit[];
-  /** The window `units` hold data for (may lag the asked one while it loads). */
+  /** The units of the window's answer, with their nights and stays (all of `units` unless a span was asked). */
+  loaded: CalendarUnit[];
+  /** The window `loaded` holds data for (may lag the asked one while it loads). */
   window: DayRange | null;
   loading: boolean;
   error: Error | undefined;
 }
 
-export function useCalendarData(window: DayRange, filter: UnitFilter, can: CalendarCapabilities, skip = false): CalendarData {
+/** A window of no night: the units and their rates alone (the rows' skeleton). */
+const NO_NIGHTS = { from: '2000-01-01', to: '2000-01-01' };
+const NO_NIGHTS_WINDOW: DayRange = { from: 0, to: 0 };
+const NO_RULES: ReadonlyMap<string, PriceRuleRow> = new Map();
+
+/**
+ * @param span the units (by index in the rows' order) whose nights to load; null loads every unit's
+ *   (the phone's agenda, and cleaners, whose occupancy answers are small).
+ */
+export function useCalendarData(window: DayRange, filter: UnitFilter, can: CalendarCapabilities, span: UnitSpan | null = null, skip = false): CalendarData {
   const units = unitsWhere(filter);
-  const variables = { units, ...isoRange(window) };
-  const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices, onData: markDataArrived, fetchPolicy: 'no-cache' });
+  const bySpan = span !== null && can.readsPrices;
+  const skeleton = useSubscription(CalendarWindowDocument, { variables: { units, ...NO_NIGHTS }, skip: skip || !bySpan, fetchPolicy: 'no-cache' });
+  const skeletonRows = skeleton.data?.units;
+  const allUnits = useMemo(() => (skeletonRows ? unitsFromWindow(skeletonRows, NO_NIGHTS_WINDOW, NO_RULES) : null), [skeletonRows]);
+  // The span's unit ids, once the skeleton is in (the same ids keep the same subscription).
+  const spanIds = bySpan && allUnits ? allUnits.slice(span.from, span.to).map((u) => u.id) : null;
+  const windowUnits: units_bool_exp = spanIds ? { _and: [...(units._and ?? []), { id: { _in: spanIds } }] } : units;
+  const variables = { units: windowUnits, ...isoRange(window) };
+  const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices || (bySpan && !spanIds), onData: markDataArrived, fetchPolicy: 'no-cache' });
   // Not per window: scrolling keeps this one subscription; a filter change starts another.
   const rules = useSubscription(CalendarPriceRulesDocument, { variables: { units }, skip: skip || !can.readsPrices, fetchPolicy: 'no-cache' });
   const ruleRows = rules.data?.price_rules;
@@ -87,8 +109,9 @@ export function useCalendarData(window: DayRange, filter: UnitFilter, can: Calen
   const shown = deferred ?? latest;
   const model = useMemo(() => (shown ? { units: shown.full ? unitsFromWindow(shown.full, shown.window, shown.rules ?? new Map()) : unitsFromOccupancy(shown.occupancy ?? []), window: shown.window } : null), [shown]);
   const active = can.readsPrices ? full : occupancy;
-  const error = active.error ?? (can.readsPrices ? rules.error : undefined);
-  return { units: model?.units ?? NONE_UNITS, window: model?.window ?? null, loading: (active.loading || (can.readsPrices && rules.loading)) && !model, error };
+  const error = active.error ?? (can.readsPrices ? (rules.error ?? skeleton.error) : undefined);
+  const loaded = model?.units ?? NONE_UNITS;
+  return { units: bySpan ? (allUnits ?? NONE_UNITS) : loaded, loaded, window: model?.window ?? null, loading: (active.loading || (can.readsPrices && rules.loading) || (bySpan && !allUnits)) && !model, error };
 }
 
 const NONE: readonly never[] = [];

@@ -6,6 +6,9 @@
 // ~50 ms at the stop of a scroll; pricing is the small part of it: a traced year scroll priced a
 // screenful in ~3.5 ms, rendered it in ~10 ms, and its frame laid out and painted the newly priced
 // nights in 37 ms of CPU, so a slice is bounded by rows as well as by time.
+// Answers need not hold the same units (a window loads the units of the rows on screen): a row
+// whose unit its answer lacks draws the newest answer that has it at once (it drew nothing, so
+// nothing mixes), and no row is moved to an answer without its unit.
 import { useEffect, useState } from 'react';
 import type { WindowView } from '../model';
 
@@ -43,6 +46,11 @@ export function nextSlice(onScreen: readonly string[], viewOf: (unitId: string) 
     if (slice.length >= maxRows || now() - started >= budgetMs) break;
   }
   return slice;
+}
+
+/** The answer a row of `unitId` draws: the one it was moved to, else the base if that has its unit, else the newest. */
+function drawnView(unitId: string, base: WindowView, ahead: ReadonlyMap<string, WindowView>, target: WindowView): WindowView {
+  return ahead.get(unitId) ?? (base.units.has(unitId) || !target.units.has(unitId) ? base : target);
 }
 
 /** Runs `run` after the next frame is painted (a task of its own, not inside the frame). */
@@ -86,9 +94,21 @@ export function useRowByRowWindow(target: WindowView, onScreen: () => readonly s
         cancel = afterNextFrame(run);
         return;
       }
-      const viewOf = (id: string) => ahead.get(id) ?? base;
-      const slice = nextSlice(onScreen(), viewOf, target, SLICE_MS, () => performance.now());
+      const rows = onScreen();
+      const slice = nextSlice(
+        rows.filter((id) => target.units.has(id)),
+        (id) => drawnView(id, base, ahead, target),
+        target,
+        SLICE_MS,
+        () => performance.now(),
+      );
       if (slice.length === 0) {
+        // A row on screen whose unit only the drawn answer has (a newer window for the rows now
+        // on screen is on its way) keeps it: wait for that answer rather than blank the row.
+        if (rows.some((id) => base.units.has(id) && !target.units.has(id))) {
+          cancel = afterNextFrame(run);
+          return;
+        }
         // Every row on screen draws the newest answer: it becomes the base, and rows scrolled
         // into view from now on draw it too.
         setDrawn({ base: target, ahead: NO_ROWS });
@@ -102,5 +122,5 @@ export function useRowByRowWindow(target: WindowView, onScreen: () => readonly s
     return () => cancel();
   }, [base, ahead, target, drawn.base, onScreen, scrolling]);
 
-  return { viewFor: (unitId) => ahead.get(unitId) ?? base };
+  return { viewFor: (unitId) => drawnView(unitId, base, ahead, target) };
 }

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { isoFromDay, type DayNumber } from '@/domain/pricing';
 import { useSessionUser } from '@/features/shell';
 import { useStoredState } from '@/lib/hooks/useStoredState';
-import { dayOf, rangeAround, todayDay, windowFor, type DayRange } from '../axis';
+import { dayOf, rangeAround, todayDay, UNIT_CHUNK, unitSpanFor, windowFor, type DayRange, type UnitSpan } from '../axis';
 import { MAX_EDIT_NIGHTS } from '../bulkEdit';
 import { calendarCapabilitiesFor } from '../capabilities';
 import { CalendarAgenda } from '../components/CalendarAgenda';
@@ -76,11 +76,14 @@ export function CalendarView() {
       }),
     [range],
   );
+  // The units whose nights the grid's window loads: those of the rows on screen (the grid says
+  // which rows), a chunk at a time; until it does, the first chunks.
+  const [unitSpan, setUnitSpan] = useState<UnitSpan>(() => unitSpanFor(0, 2 * UNIT_CHUNK - 1));
   const [agendaFrom, setAgendaFrom] = useState<DayNumber>(focus);
   const agendaWindow: DayRange = { from: agendaFrom, to: agendaFrom + AGENDA_DAYS };
   const dataWindow = isPhone ? agendaWindow : gridWindow;
 
-  const data = useCalendarData(dataWindow, { accommodationIds, labelIds: filterIds }, can);
+  const data = useCalendarData(dataWindow, { accommodationIds, labelIds: filterIds }, can, isPhone ? null : unitSpan);
   const filters = useCalendarFilters(can);
   const edits = useCalendarEdits();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -88,19 +91,38 @@ export function CalendarView() {
   const [agendaUnitId, setAgendaUnitId] = useState<string | null>(null);
   const grid = useRef<CalendarGridHandle>(null);
 
-  const units = useMemo(() => new Map(data.units.map((u) => [u.id, u])), [data.units]);
+  // The units drawn with their nights and stays: the window's answer.
+  const units = useMemo(() => new Map(data.loaded.map((u) => [u.id, u])), [data.loaded]);
   const lastRows = useRef<readonly CalendarRow[]>([]);
   const rows = useMemo(() => stableRows(lastRows.current, buildRows(data.units, { hideRates, hideChildRates, collapsed })), [data.units, hideRates, hideChildRates, collapsed]);
   lastRows.current = rows;
-  const prices: PriceIndex = useMemo(() => lazyPriceIndex(data.units, data.window, today), [data.units, data.window, today]);
+  const prices: PriceIndex = useMemo(() => lazyPriceIndex(data.loaded, data.window, today), [data.loaded, data.window, today]);
   const view: WindowView = useMemo(() => ({ units, prices }), [units, prices]);
+  const unitIndex = useMemo(() => new Map(data.units.map((u, i) => [u.id, i])), [data.units]);
+  const onVisibleRows = useCallback(
+    (first: number, last: number) => {
+      let lo = Infinity;
+      let hi = -1;
+      for (let i = first; i <= last; i += 1) {
+        const row = rows[i];
+        const at = row && row.kind !== 'accommodation' ? unitIndex.get(row.unitId) : undefined;
+        if (at === undefined) continue;
+        lo = Math.min(lo, at);
+        hi = Math.max(hi, at);
+      }
+      if (hi < 0) return;
+      const next = unitSpanFor(lo, hi);
+      setUnitSpan((s) => (s.from === next.from && s.to === next.to ? s : next));
+    },
+    [rows, unitIndex],
+  );
 
   // Performance mark for the Chromium benchmark: the first screen with data is drawn (the next
   // frame after React committed it); 'calendar:data' is set when the data arrives.
   useEffect(() => {
-    if (!data.window || data.units.length === 0) return;
+    if (!data.window || data.loaded.length === 0) return;
     requestAnimationFrame(() => markOnce('calendar:first-screen'));
-  }, [data.window, data.units]);
+  }, [data.window, data.loaded]);
 
   // Keep the focused date in view when the range or the URL date changes.
   useEffect(() => {
@@ -147,7 +169,7 @@ export function CalendarView() {
         }
       : null;
 
-  const agendaUnit: CalendarUnit | undefined = units.get(agendaUnitId ?? '') ?? data.units[0];
+  const agendaUnit: CalendarUnit | undefined = units.get(agendaUnitId ?? '') ?? data.loaded[0];
   const onAgendaTap = (day: DayNumber) => {
     if (!agendaUnit) return;
     const column = day - range.from;
@@ -221,6 +243,7 @@ export function CalendarView() {
           onSelect={setSelection}
           onToggleGroup={onToggleGroup}
           onVisibleColumns={onVisibleColumns}
+          onVisibleRows={onVisibleRows}
           stayHref={stayHref}
           onOpenStay={onOpenStay}
         />
