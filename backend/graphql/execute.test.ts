@@ -4,6 +4,7 @@ import { migrate, type Db } from '../db';
 import { emptyDatabase } from '../../tests/helpers/backend';
 import { Executor } from './execute';
 import { engineOptions, loadModel } from './index';
+import { MetadataError } from './metadata';
 import { predictedTypeNames } from './typeNames';
 import type { EngineSession } from './types';
 
@@ -44,6 +45,29 @@ describe('executor', () => {
     const types = Object.keys(ex.schemaFor('admin').getTypeMap()).filter((n) => !n.startsWith('__'));
     expect(types).toContain('article_kinds_enum');
     expect(types.filter((n) => !predicted.has(n))).toEqual([]);
+  });
+
+  it("an enum table without rows or with a value that is not a GraphQL enum value name is refused at load with Hasura's text", async () => {
+    const load = () => loadModel(db, PROJECT, engineOptions({ NODE_ENV: 'test' }));
+    const refusedWith = async (message: string) => {
+      await expect(load()).rejects.toThrow(MetadataError);
+      await expect(load()).rejects.toThrow(message);
+    };
+    const because = 'the table "article_kinds" cannot be used as an enum because';
+    try {
+      await db.exec(`INSERT INTO public.article_kinds VALUES ('in-progress', NULL)`);
+      await refusedWith(`${because} the value "in-progress" is not a valid GraphQL enum value name`);
+      await db.exec(`INSERT INTO public.article_kinds VALUES ('true', NULL), ('2nd', NULL)`);
+      await refusedWith(`${because} the values 2nd, in-progress, and "true" are not valid GraphQL enum value names`);
+      await db.exec(`DELETE FROM public.article_kinds WHERE value = '2nd'`);
+      await refusedWith(`${because} the values "in-progress" and "true" are not valid GraphQL enum value names`);
+      await db.exec(`ALTER TABLE public.articles DROP CONSTRAINT articles_kind_fkey; DELETE FROM public.article_kinds`);
+      await refusedWith(`${because} the table must have at least one row`);
+    } finally {
+      await db.exec(`DELETE FROM public.article_kinds; INSERT INTO public.article_kinds VALUES ('essay', 'An essay'), ('note', 'A short note');
+        ALTER TABLE public.articles ADD CONSTRAINT articles_kind_fkey FOREIGN KEY (kind) REFERENCES public.article_kinds(value)`);
+    }
+    expect((await load()).tables.get('public.article_kinds')?.enumValues?.map((v) => v.value)).toEqual(['essay', 'note']);
   });
 
   it('runs all mutation fields of a request in one transaction', async () => {
