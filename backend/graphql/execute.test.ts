@@ -47,13 +47,14 @@ describe('executor', () => {
     expect(types.filter((n) => !predicted.has(n))).toEqual([]);
   });
 
-  it("an enum table without rows or with a value that is not a GraphQL enum value name is refused at load with Hasura's text", async () => {
+  it("an enum table without rows, with a value that is not a GraphQL enum value name, or of a shape Hasura refuses is refused at load with Hasura's text", async () => {
     const load = () => loadModel(db, PROJECT, engineOptions({ NODE_ENV: 'test' }));
     const refusedWith = async (message: string) => {
       await expect(load()).rejects.toThrow(MetadataError);
       await expect(load()).rejects.toThrow(message);
     };
     const because = 'the table "article_kinds" cannot be used as an enum because';
+    const reasons = 'the table "article_kinds" cannot be used as an enum for the following reasons:\n';
     try {
       await db.exec(`INSERT INTO public.article_kinds VALUES ('in-progress', NULL)`);
       await refusedWith(`${because} the value "in-progress" is not a valid GraphQL enum value name`);
@@ -63,11 +64,26 @@ describe('executor', () => {
       await refusedWith(`${because} the values "in-progress" and "true" are not valid GraphQL enum value names`);
       await db.exec(`ALTER TABLE public.articles DROP CONSTRAINT articles_kind_fkey; DELETE FROM public.article_kinds`);
       await refusedWith(`${because} the table must have at least one row`);
+      // Its shape: one text primary key and at most one other column, a text one.
+      await db.exec(`INSERT INTO public.article_kinds VALUES ('essay', 'An essay'); ALTER TABLE public.article_kinds ADD COLUMN rank integer`);
+      await refusedWith(`${because} the table must have exactly one primary key and optionally one comment column, not 2 columns (comment, rank)`);
+      await db.exec(`ALTER TABLE public.article_kinds DROP COLUMN comment`);
+      await refusedWith(`${because} the table’s comment column ("rank") must have type "text", not type "integer"`);
+      await db.exec(`ALTER TABLE public.article_kinds DROP CONSTRAINT article_kinds_pkey`);
+      await refusedWith(`${reasons}  • the table must have a primary key\n  • the table must have exactly one primary key and optionally one comment column, not 2 columns (rank, value)\n`);
+      await db.exec(`ALTER TABLE public.article_kinds DROP COLUMN rank; ALTER TABLE public.article_kinds ALTER COLUMN value TYPE varchar; ALTER TABLE public.article_kinds ADD PRIMARY KEY (value)`);
+      // Hasura then counts the key as the other column too (its validation reads every column
+      // as another one when the key is unusable).
+      await refusedWith(`${reasons}  • the table’s primary key ("value") must have type "text", not type "varchar"\n  • the table’s comment column ("value") must have type "text", not type "varchar"\n`);
+      // A comment column of another name gives the values their descriptions, as in Hasura.
+      await db.exec(`ALTER TABLE public.article_kinds ALTER COLUMN value TYPE text; ALTER TABLE public.article_kinds ADD COLUMN label text; UPDATE public.article_kinds SET label = 'Long form'`);
+      expect((await load()).tables.get('public.article_kinds')?.enumValues).toEqual([{ value: 'essay', comment: 'Long form' }]);
     } finally {
-      await db.exec(`DELETE FROM public.article_kinds; INSERT INTO public.article_kinds VALUES ('essay', 'An essay'), ('note', 'A short note');
+      await db.exec(`DROP TABLE public.article_kinds CASCADE; CREATE TABLE public.article_kinds (value text PRIMARY KEY, comment text);
+        INSERT INTO public.article_kinds VALUES ('essay', 'An essay'), ('note', 'A short note');
         ALTER TABLE public.articles ADD CONSTRAINT articles_kind_fkey FOREIGN KEY (kind) REFERENCES public.article_kinds(value)`);
     }
-    expect((await load()).tables.get('public.article_kinds')?.enumValues?.map((v) => v.value)).toEqual(['essay', 'note']);
+    expect((await load()).tables.get('public.article_kinds')?.enumValues).toEqual([{ value: 'essay', comment: 'An essay' }, { value: 'note', comment: 'A short note' }]);
   });
 
   it('runs all mutation fields of a request in one transaction', async () => {

@@ -5,11 +5,12 @@ import { printSchema } from 'graphql';
 import type { BackendConfig } from '../config';
 import type { BackendContext, GraphqlEngine, Headers } from '../context';
 import { openDb, migrate, type Queryable } from '../db';
-import { readCatalog } from './catalog';
+import { readCatalog, type CatalogTable } from './catalog';
+import { readEnumValues } from './enumTables';
 import { Executor, type ExecutorHooks } from './execute';
 import { graphqlRouter } from './http';
-import { loadMetadata, MetadataError, qualified, type Metadata } from './metadata';
-import { buildModel, displayName, GRAPHQL_NAME, quoteIdent, type Model, type Table } from './model';
+import { loadMetadata, qualified, type Metadata } from './metadata';
+import { buildModel, type Model } from './model';
 import { fingerprint, sharedModel } from './modelCache';
 import { authenticate, VerifiedTokens } from './session';
 import { readNhostToml } from '../auth/settings';
@@ -66,33 +67,12 @@ export async function loadModel(db: Queryable, projectDir: string, opts: EngineO
   const model = buildModel(metadata, catalog, modelOpts);
   const enums: [string, unknown][] = [];
   for (const t of model.tables.values()) {
-    if (!t.enumValues || !t.primaryKey || t.primaryKey.length !== 1) continue;
-    const comment = t.columnsByName.has('comment') ? '"comment"::text' : 'NULL::text';
-    const r = await db.query<{ value: string; comment: string | null }>(`SELECT ${quoteIdent(t.primaryKey[0])}::text AS value, ${comment} AS comment FROM ${t.sql} ORDER BY 1`);
-    checkEnumValues(t, r.rows.map((row) => row.value));
-    t.enumValues = r.rows;
+    if (!t.enumValues) continue;
+    t.enumValues = await readEnumValues(db, t, catalog.tables.get(t.key) as CatalogTable);
     enums.push([t.key, t.enumValues]);
   }
   // Error texts follow the message dialect; cached validation results hold them.
   return sharedModel(fingerprint([metadata, catalog, modelOpts, enums, messageDialect()]), model);
-}
-
-/**
- * Hasura refuses an enum table without rows, or with a value that is not a GraphQL enum value name
- * (a name, and not true/false/null): Postgres/DDL/Table.hs fetchAndValidateEnumValues, with its
- * text. The engine dropped such values, so a row holding one failed every answer that read it, and
- * `true` made graphql-js refuse every role's schema.
- */
-function checkEnumValues(t: Table, values: string[]): void {
-  const refuse = (why: string) => new MetadataError(`the table "${displayName(t.schema, t.name)}" cannot be used as an enum because ${why}`);
-  if (!values.length) throw refuse('the table must have at least one row');
-  const bad = values.filter((v) => !GRAPHQL_NAME.test(v) || v === 'true' || v === 'false' || v === 'null').sort();
-  if (!bad.length) return;
-  const last = bad.pop() as string;
-  if (!bad.length) throw refuse(`the value "${last}" is not a valid GraphQL enum value name`);
-  // Hasura quotes the first of two and only the last of more.
-  const others = bad.length === 1 ? `"${bad[0]}" and` : `${bad.join(', ')}, and`;
-  throw refuse(`the values ${others} "${last}" are not valid GraphQL enum value names`);
 }
 
 export async function createGraphqlEngine(ctx: BackendContext, hooks: ExecutorHooks = {}, metadata?: Metadata): Promise<GraphqlEngine> {
