@@ -125,6 +125,22 @@ describe('CalendarGrid range selection', () => {
   });
 });
 
+describe('CalendarGrid rows in view', () => {
+  it('reports the rows in view to load their units, not the overscan drawn around them', () => {
+    const many: CalendarRow[] = Array.from({ length: 30 }, (_, i) => ({ kind: 'unit', key: `u:u${i}`, unitId: `u${i}`, name: `Unit ${i}`, rateId: null }));
+    const onVisibleRows = vi.fn();
+    renderWithProviders(
+      <CalendarGrid range={{ from, to: from + 60 }} rows={many} data={{ units: new Map(), prices: { get: () => undefined, prepare: () => undefined } }} today={from + 1} locale="en" selection={null} onSelect={() => undefined} onToggleGroup={() => undefined} onVisibleColumns={() => undefined} onVisibleRows={onVisibleRows} stayHref={(id) => `/bookings/${id}`} onOpenStay={() => undefined} />,
+    );
+    const drawn = document.querySelectorAll('[role="row"][data-row-key]').length;
+    const [first, last] = onVisibleRows.mock.lastCall as [number, number];
+    // 400 px of grid under a 44 px header, 44 px rows: rows 0-8 are in view ...
+    expect([first, last]).toEqual([0, 8]);
+    // ... and the rows drawn below them for a scroll's next frames are not asked for.
+    expect(drawn).toBeGreaterThan(last + 1);
+  });
+});
+
 describe('CalendarGrid stays', () => {
   it('opens the booking when its bar is clicked, and leaves a modified click to the browser', () => {
     const onOpenStay = vi.fn();
