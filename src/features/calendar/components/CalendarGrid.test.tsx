@@ -227,16 +227,22 @@ describe('CalendarGrid and a new window answer', () => {
     // Not in the render that received the answer: the rows still draw the previous one, whole.
     expect(rowPrices(1)).toEqual(new Set(['100']));
     expect(rowPrices(2)).toEqual(new Set(['100']));
+    // Every state the rows are drawn in, read after each commit (a MutationObserver's callback runs
+    // before the next slice's task), not at polling times that could fall either side of a slice.
     const seen: string[] = [];
-    await waitFor(() => {
-      const [a, b] = [rowPrices(1), rowPrices(2)];
-      // A row never mixes two answers' prices.
-      expect(a.size).toBe(1);
-      expect(b.size).toBe(1);
-      seen.push(`${[...a][0]}/${[...b][0]}`);
-      expect(seen[seen.length - 1]).toBe('200/200');
-    }, { timeout: 10_000 });
-    // The row on top moved first, in a slice of its own.
+    const record = () => {
+      const state = [rowPrices(1), rowPrices(2)].map((prices) => [...prices].sort().join('+')).join('/');
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    };
+    const observer = new MutationObserver(record);
+    observer.observe(view.container, { subtree: true, childList: true, characterData: true });
+    try {
+      await waitFor(() => expect(seen[seen.length - 1]).toBe('200/200'), { timeout: 10_000 });
+    } finally {
+      observer.disconnect();
+    }
+    // A row never mixes two answers' prices, and the row on top moved first, in a slice of its own.
+    expect(seen.filter((state) => state.includes('+'))).toEqual([]);
     expect(seen).toContain('200/100');
     expect(seen).not.toContain('100/200');
   });
