@@ -47,6 +47,19 @@ test('a sign-in method tab pressed before the page started is chosen once it has
   await expect(page.getByRole('button', { name: 'Send magic link' })).toBeVisible();
 });
 
+test('e-mail and password typed and "Sign in" pressed before the page started: signed in, the password never in the address', async ({ page }) => {
+  const release = await holdPageScript(page, '/sign-in');
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('manager@demo.staydesk.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('staydesk-demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  expect(await reactListens(page)).toBe(false);
+  expect(page.url()).not.toContain('staydesk-demo');
+  release();
+  await expect(page.getByTestId('current-role')).toHaveText('Your role: Property manager');
+  expect(page.url()).not.toContain('staydesk-demo');
+});
+
 test('a sign-up method tab pressed before the page started is chosen once it has', async ({ page }) => {
   const release = await holdPageScript(page, '/sign-up');
   await page.goto('/sign-up', { waitUntil: 'commit' });

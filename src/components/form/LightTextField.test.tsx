@@ -1,0 +1,47 @@
+// A light text field on a server-rendered account screen: what is typed before the page has
+// hydrated (the account screens hydrate in the background, and a press of the submit button made
+// meanwhile is replayed once React runs, src/lib/earlyTaps.ts) is in the form when it is sent.
+import { act } from '@testing-library/react';
+import { Form, Formik } from 'formik';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/test/render';
+import { LightTextField } from './LightTextField';
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+describe('LightTextField on a server-rendered page', () => {
+  it('hands what was typed before hydration to the form, which sends it', async () => {
+    const onSubmit = vi.fn();
+    const tree = (
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <Formik initialValues={{ email: '', password: '' }} onSubmit={(values) => onSubmit(values)}>
+          <Form>
+            <LightTextField name="email" label="Email" type="email" />
+            <LightTextField name="password" label="Password" type="password" />
+            <button type="submit">Sign in</button>
+          </Form>
+        </Formik>
+      </I18nextProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    container.querySelector<HTMLInputElement>('#email')!.value = 'anna@example.test';
+    container.querySelector<HTMLInputElement>('#password')!.value = 'secret';
+
+    await act(async () => {
+      root = hydrateRoot(container, tree);
+    });
+    expect(container.querySelector<HTMLInputElement>('#email')!.value).toBe('anna@example.test');
+    await act(async () => container.querySelector('button')!.click());
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'anna@example.test', password: 'secret' }));
+  });
+});
