@@ -91,6 +91,18 @@ describe('useCalendarData', () => {
     expect(after.map((a) => idsAsked(a.variables.units))).toEqual([null, ids.slice(8, 16), ids.slice(16, 20)]);
   });
 
+  it('keeps loading the selected range’s unit when its row is scrolled away', async () => {
+    const server = fakeServer();
+    const hook = renderHook(({ span, keep }) => useCalendarData(window, filter, member, span, keep), { wrapper: server.wrapper, initialProps: { span: { from: 0, to: 8 }, keep: 'u02' as string | null } });
+    await waitFor(() => expect(hook.result.current.loaded).toHaveLength(8));
+    // In the span: nothing more is asked.
+    expect(server.asked.filter((a) => a.operation === 'CalendarWindow').map((a) => idsAsked(a.variables.units))).toEqual([null, ids.slice(0, 8)]);
+    hook.rerender({ span: { from: 16, to: 24 }, keep: 'u02' });
+    await waitFor(() => expect(hook.result.current.loaded.map((u) => u.id)).toEqual(['u02', ...ids.slice(16, 20)]));
+    // Its stays are there for the selection bar (is the range free?).
+    expect(hook.result.current.loaded[0].stays).toHaveLength(1);
+  });
+
   it('loads every unit’s window when no span is given (the phone’s agenda)', async () => {
     const server = fakeServer();
     const hook = renderHook(() => useCalendarData(window, filter, member, null), { wrapper: server.wrapper });

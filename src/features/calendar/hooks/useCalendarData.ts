@@ -62,6 +62,8 @@ export interface CalendarData {
   error: Error | undefined;
 }
 
+const withUnit = (ids: string[], id: string | null) => (id && !ids.includes(id) ? [...ids, id] : ids);
+
 /** A window of no night: the units and their rates alone (the rows' skeleton). */
 const NO_NIGHTS = { from: '2000-01-01', to: '2000-01-01' };
 const NO_NIGHTS_WINDOW: DayRange = { from: 0, to: 0 };
@@ -70,15 +72,17 @@ const NO_RULES: ReadonlyMap<string, PriceRuleRow> = new Map();
 /**
  * @param span the units (by index in the rows' order) whose nights to load; null loads every unit's
  *   (the phone's agenda, and cleaners, whose occupancy answers are small).
+ * @param keepUnitId a unit whose nights load with the span's wherever its row is: the selected
+ *   range's, whose bar needs its stays while the row is scrolled away.
  */
-export function useCalendarData(window: DayRange, filter: UnitFilter, can: CalendarCapabilities, span: UnitSpan | null = null, skip = false): CalendarData {
+export function useCalendarData(window: DayRange, filter: UnitFilter, can: CalendarCapabilities, span: UnitSpan | null = null, keepUnitId: string | null = null, skip = false): CalendarData {
   const units = unitsWhere(filter);
   const bySpan = span !== null && can.readsPrices;
   const skeleton = useSubscription(CalendarWindowDocument, { variables: { units, ...NO_NIGHTS }, skip: skip || !bySpan, fetchPolicy: 'no-cache' });
   const skeletonRows = skeleton.data?.units;
   const allUnits = useMemo(() => (skeletonRows ? unitsFromWindow(skeletonRows, NO_NIGHTS_WINDOW, NO_RULES) : null), [skeletonRows]);
   // The span's unit ids, once the skeleton is in (the same ids keep the same subscription).
-  const spanIds = bySpan && allUnits ? allUnits.slice(span.from, span.to).map((u) => u.id) : null;
+  const spanIds = bySpan && allUnits ? withUnit(allUnits.slice(span.from, span.to).map((u) => u.id), keepUnitId) : null;
   const windowUnits: units_bool_exp = spanIds ? { _and: [...(units._and ?? []), { id: { _in: spanIds } }] } : units;
   const variables = { units: windowUnits, ...isoRange(window) };
   const full = useSubscription(CalendarWindowDocument, { variables, skip: skip || !can.readsPrices || (bySpan && !spanIds), onData: markDataArrived, fetchPolicy: 'no-cache' });

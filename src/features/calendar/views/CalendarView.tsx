@@ -83,11 +83,11 @@ export function CalendarView() {
   const agendaWindow: DayRange = { from: agendaFrom, to: agendaFrom + AGENDA_DAYS };
   const dataWindow = isPhone ? agendaWindow : gridWindow;
 
-  const data = useCalendarData(dataWindow, { accommodationIds, labelIds: filterIds }, can, isPhone ? null : unitSpan);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const data = useCalendarData(dataWindow, { accommodationIds, labelIds: filterIds }, can, isPhone ? null : unitSpan, selection?.unitId ?? null);
   const filters = useCalendarFilters(can);
   const edits = useCalendarEdits();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [selection, setSelection] = useState<Selection | null>(null);
   const [agendaUnitId, setAgendaUnitId] = useState<string | null>(null);
   const grid = useRef<CalendarGridHandle>(null);
 
