@@ -21,7 +21,7 @@ export function CodeForm({ prompt, submitLabel, loading, onSubmit }: CodeFormPro
   const { t } = useTranslation('auth');
   return (
     <Formik initialValues={{ code: '' }} validationSchema={schema} onSubmit={(values) => onSubmit(values.code.trim())}>
-      <Form noValidate>
+      <Form method="post" noValidate>
         <Stack spacing={2}>
           <Typography>{prompt}</Typography>
           <LightTextField name="code" label={t('fields.code')} autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus />

@@ -22,7 +22,7 @@ export function EmailForm({ submitLabel, loading, onSubmit, initialEmail = '', i
   const { t } = useTranslation('auth');
   return (
     <Formik initialValues={{ email: initialEmail }} validationSchema={schema} onSubmit={(values) => onSubmit(values.email.trim())}>
-      <Form noValidate>
+      <Form method="post" noValidate>
         <Stack spacing={2}>
           {intro}
           <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />

@@ -13,7 +13,7 @@ export function NewPasswordForm({ loading, onSubmit }: { loading: boolean; onSub
   const { t } = useTranslation('auth');
   return (
     <Formik initialValues={{ password: '', confirmPassword: '' }} validationSchema={schema} onSubmit={(values) => onSubmit(values.password)}>
-      <Form noValidate>
+      <Form method="post" noValidate>
         <Stack spacing={2}>
           <LightTextField name="password" type="password" label={t('fields.newPassword')} autoComplete="new-password" helperText={t('fields.passwordHint')} />
           <LightTextField name="confirmPassword" type="password" label={t('fields.confirmPassword')} autoComplete="new-password" />

@@ -18,7 +18,7 @@ export function PasswordSignInForm({ loading, onSubmit }: { loading: boolean; on
   const { t } = useTranslation('auth');
   return (
     <Formik initialValues={{ email: '', password: '' }} validationSchema={schema} onSubmit={(values) => onSubmit({ ...values, email: values.email.trim() })}>
-      <Form noValidate>
+      <Form method="post" noValidate>
         <Stack spacing={2}>
           <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="username" />
           <LightTextField name="password" type="password" label={t('fields.password')} autoComplete="current-password" />

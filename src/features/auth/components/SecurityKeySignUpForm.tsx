@@ -20,7 +20,7 @@ export function SecurityKeySignUpForm({ loading, onSubmit }: { loading: boolean;
       validationSchema={schema}
       onSubmit={(values) => onSubmit({ email: values.email.trim(), displayName: values.displayName.trim() })}
     >
-      <Form noValidate>
+      <Form method="post" noValidate>
         <Stack spacing={2}>
           <Typography>{t('signUp.securityKeyIntro')}</Typography>
           <LightTextField name="displayName" label={t('fields.displayName')} autoComplete="name" />

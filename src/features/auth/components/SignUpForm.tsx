@@ -24,7 +24,7 @@ export function SignUpForm({ loading, onSubmit }: { loading: boolean; onSubmit: 
       validationSchema={signUpSchema}
       onSubmit={(values) => onSubmit({ ...values, email: values.email.trim(), displayName: values.displayName.trim() })}
     >
-      <Form noValidate>
+      <Form method="post" noValidate>
         <Stack spacing={2}>
           <LightTextField name="displayName" label={t('fields.displayName')} autoComplete="name" />
           <LightTextField name="email" type="email" label={t('fields.email')} autoComplete="email" />

@@ -65,7 +65,7 @@ export function PersonalAccessTokensCard() {
         }}
       >
         {({ values, errors, touched, setFieldValue, setFieldTouched, isSubmitting }) => (
-          <Form noValidate>
+          <Form method="post" noValidate>
             <Stack spacing={2}>
               <FormTextField name="name" label={t('fields.tokenName')} />
               <DatePickerProvider>

@@ -39,7 +39,7 @@ export function SecurityKeyCard() {
         }}
       >
         {({ isSubmitting }) => (
-          <Form noValidate>
+          <Form method="post" noValidate>
             <Stack spacing={2} sx={{ mt: 2 }}>
               <Typography>{t('securityKeys.intro')}</Typography>
               <FormTextField name="nickname" label={t('fields.keyNickname')} />

@@ -92,7 +92,7 @@ export function SecurityKeyList() {
           }}
         >
           {({ isSubmitting }) => (
-            <Form noValidate>
+            <Form method="post" noValidate>
               <DialogTitle id="rename-key-title">{t('securityKeys.renameTitle')}</DialogTitle>
               <DialogContent>
                 <FormTextField name="nickname" id="rename-key-nickname" label={t('fields.keyNickname')} autoFocus sx={{ mt: 1 }} />

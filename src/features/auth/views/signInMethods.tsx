@@ -131,7 +131,7 @@ export function SmsCodePanel({ redirectTo }: MethodPanelProps) {
           if ((await signInSmsPasswordless(phone)).needsOtp) setSentTo(phone);
         }}
       >
-        <Form noValidate>
+        <Form method="post" noValidate>
           <Stack spacing={2}>
             <Typography>{t('sms.intro')}</Typography>
             <LightTextField name="phoneNumber" type="tel" label={t('fields.phoneNumber')} autoComplete="tel" placeholder="+36 30 123 4567" />
@@ -175,7 +175,7 @@ export function SecurityKeyPanel() {
           void (email ? withEmail.signInEmailSecurityKey(email) : discoverable.signInSecurityKey());
         }}
       >
-        <Form noValidate>
+        <Form method="post" noValidate>
           <Stack spacing={2}>
             <Typography>{t('securityKey.intro')}</Typography>
             <LightTextField name="email" type="email" label={t('fields.emailOptional')} autoComplete="username webauthn" />

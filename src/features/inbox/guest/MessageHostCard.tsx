@@ -85,6 +85,7 @@ export function MessageHostCard({ journeyId }: JourneyCardProps) {
         </ol>
       ) : null}
       <form
+        method="post"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

@@ -19,6 +19,7 @@ export function AdventureCard({ journeyId, journey, stay, reload }: JourneyCardP
 
   return (
     <form
+      method="post"
       className={styles.form}
       noValidate
       onSubmit={(e) => {

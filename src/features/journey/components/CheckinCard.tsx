@@ -82,6 +82,7 @@ export function CheckinCard({ journeyId, stay, reload }: JourneyCardProps) {
 
   return (
     <form
+      method="post"
       className={styles.form}
       noValidate
       onFocus={countries.buildSoon}

@@ -38,6 +38,7 @@ export function FindBookingForm({ base }: { base: JourneyBase }) {
     <section className={styles.card} aria-labelledby="find-title">
       <h2 id="find-title" className={styles.cardTitle}>{t('find.title')}</h2>
       <form
+        method="post"
         className={styles.form}
         noValidate
         onSubmit={(e) => {

@@ -20,6 +20,7 @@ export function InvoiceCard({ journeyId, stay, reload }: JourneyCardProps) {
 
   return (
     <form
+      method="post"
       className={styles.form}
       noValidate
       onFocus={countries.buildSoon}

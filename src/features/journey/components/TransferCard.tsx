@@ -38,6 +38,7 @@ export function TransferCard({ journeyId, journey, stay, reload }: JourneyCardPr
 
   return (
     <form
+      method="post"
       className={styles.form}
       noValidate
       onSubmit={(e) => {
