@@ -140,13 +140,23 @@ describe('password hashing (native bcrypt)', () => {
 
   it('spends a full verify on a stored value that is no hash, so such an account answers as slowly as an unknown e-mail', async () => {
     // '' or plain text in password_hash (written past the auth service) matched nothing at once
-    // (~0 ms). Compared with a real wrong-password check at the cost every stored hash has, measured
-    // the same way right before, so a loaded machine slows both alike (a cost-4 check as the yardstick
-    // was mostly thread-pool hand-off under load and failed the ratio at load 14).
-    const full = await fastestMs(() => verifySecret('wrong-password', bcryptjs.hashSync('real', BCRYPT_COST)));
+    // (well under a millisecond). Each is timed against a real wrong-password check at the cost every
+    // stored hash has, the two taken in turn five times and the fastest of each compared, so a busy
+    // machine (another test worker, the thread pool) slows both alike.
+    const real = bcryptjs.hashSync('real', BCRYPT_COST);
+    const once = async (stored: string) => {
+      const started = performance.now();
+      await verifySecret('wrong-password', stored);
+      return performance.now() - started;
+    };
     for (const stored of ['', 'plain-text', '$2b$10$short']) {
       expect(await verifySecret('wrong-password', stored)).toBe(false);
-      expect(await fastestMs(() => verifySecret('wrong-password', stored)), JSON.stringify(stored)).toBeGreaterThan(0.4 * full);
+      let [full, noHash] = [Infinity, Infinity];
+      for (let i = 0; i < 5; i++) {
+        full = Math.min(full, await once(real));
+        noHash = Math.min(noHash, await once(stored));
+      }
+      expect(noHash, JSON.stringify(stored)).toBeGreaterThan(0.25 * full);
     }
     // The dummy hash's own password (nobody kept it) does not open an account with such a value.
     expect(await verifySecret('', '')).toBe(false);
