@@ -165,7 +165,7 @@ export function hasStayIn(unit: CalendarUnit, from: DayNumber, to: DayNumber): b
   return unit.stays.some((s) => s.checkin < to && s.checkout > from);
 }
 
-interface WindowUnitRow {
+export interface WindowUnitRow {
   id: string;
   name: string;
   accommodation_id: string;

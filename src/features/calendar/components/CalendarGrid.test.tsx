@@ -6,7 +6,7 @@ import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { useRowByRowWindow } from '../hooks/useRowByRowWindow';
 import { toDay } from '@/domain/pricing';
 import { renderWithProviders } from '@/test/render';
-import { rateRow } from '@/test/rateRows';
+import { calendarUnitRow } from '@/test/calendarRows';
 import { lazyPriceIndex, unitsFromWindow, type CalendarRow, type CalendarUnit, type WindowView } from '../model';
 import type { Selection } from '../selection';
 import { CalendarGrid } from './CalendarGrid';
@@ -186,18 +186,7 @@ describe('CalendarGrid and a new window answer', () => {
   const window = { from, to: from + 28 };
   /** One answer: both units' rates at `price`; pricing a unit ahead takes `prepareMs`. */
   function answer(price: string, prepareMs = 0): WindowView {
-    const unitRow = (id: string, rateId: string) => ({
-      id,
-      name: id,
-      accommodation_id: 'a1',
-      occ_adults: 2,
-      occ_children: 0,
-      occ_infants: 0,
-      accommodation: { name: 'Andrássy' },
-      unit_dates: [],
-      rates: [{ ...rateRow({ id: rateId, unit_id: id, price }), rate_dates: [], price_rule_assignments: [] }],
-      booked_units: [],
-    });
+    const unitRow = (id: string, rateId: string) => calendarUnitRow(id, { rate: { id: rateId, price } });
     const units = unitsFromWindow([unitRow('u1', 'r1'), unitRow('u2', 'r2')], window, new Map());
     const prices = lazyPriceIndex(units, window, from);
     return {

@@ -8,7 +8,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { Observable } from 'rxjs';
 import { toDay } from '@/domain/pricing';
-import { rateRow } from '@/test/rateRows';
+import { calendarUnitRow } from '@/test/calendarRows';
 import { calendarCapabilitiesFor } from '../capabilities';
 import { useCalendarData } from './useCalendarData';
 
@@ -29,18 +29,8 @@ function idsAsked(units: unknown): string[] | null {
 /** A server of UNITS units (each with a rate, a stay in every window asked) that records what it was asked. */
 function fakeServer() {
   const asked: Asked[] = [];
-  const unitRow = (id: string, nights: boolean) => ({
-    id,
-    name: id,
-    accommodation_id: 'a1',
-    occ_adults: 2,
-    occ_children: 0,
-    occ_infants: 0,
-    accommodation: { name: 'Andrássy' },
-    unit_dates: [],
-    rates: [{ ...rateRow({ id: `r-${id}`, unit_id: id }), rate_dates: [], price_rule_assignments: [] }],
-    booked_units: nights ? [{ id: `s-${id}`, checkin: '2027-06-02', checkout: '2027-06-04', booking: { id: `b-${id}`, customer_name: 'Kovács Anna', channel: 'direct' } }] : [],
-  });
+  const unitRow = (id: string, nights: boolean) =>
+    calendarUnitRow(id, { booked_units: nights ? [{ id: `s-${id}`, checkin: '2027-06-02', checkout: '2027-06-04', booking: { id: `b-${id}`, customer_name: 'Kovács Anna', channel: 'direct' } }] : [] });
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
