@@ -8,7 +8,8 @@
 //    Targets are checked against both sets; both are printed.
 // 4. Main-thread CPU of each page's load from Chromium's trace (thread time, so it moves little with
 //    the machine's load): bench-web/mainThread.ts.
-// `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports (to see
+// `--lh-runs=<n>` runs Lighthouse n times per page and reports the median run by performance score
+// (default 1; Lighthouse's docs advise 5 for a figure to judge a target by). `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports (to see
 // what blocks the main thread); `--analyze` builds with the bundle analyser and lists what the
 // largest chunks hold (treemaps in <dist>/analyze/client.html); `--journey-only` measures the
 // guest journey pages alone; `--only=<text>[,<text>]` the pages whose path contains one of them; `--cpu-only` the CPU
@@ -28,7 +29,7 @@ import path from 'node:path';
 import { parseBuildOutput, type BuildSizes } from './bench-web/buildOutput';
 import { readReport } from './bench-web/bundleReport';
 import { calibratedCpuMultiplier, medianBenchmarkIndex } from './bench-web/calibration';
-import { LIGHTHOUSE, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
+import { LIGHTHOUSE, medianRun, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
 import { busyStretches, frameNamer, top } from './bench-calendar/cpuProfile';
 import { launchForTrace, measureMainThread, medianFigures, profileLoad, type MainThreadFigures } from './bench-web/mainThread';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
@@ -173,7 +174,7 @@ function printLighthouse(results: LighthouseResult[], title: string): void {
   for (const r of results) {
     const m = r.metrics;
     const t = targetOf(new URL(r.url).pathname);
-    const target = t ? `perf >= ${t.perf}${t.tbtMs === undefined ? '' : `, TBT < ${t.tbtMs}`} ${meets(r, t) ? 'ok' : 'MISSED'}` : '';
+    const target = `${t ? `perf >= ${t.perf}${t.tbtMs === undefined ? '' : `, TBT < ${t.tbtMs}`} ${meets(r, t) ? 'ok' : 'MISSED'}` : ''}${r.performanceOfRuns ? ` (median of perf ${r.performanceOfRuns.join(', ')})` : ''}`;
     console.log(
       `${padEnd(labelOf(r.url, r.signedIn), 28)} ${pad(r.scores.performance, 5)} ${pad(r.scores.accessibility, 5)} ${pad(r.scores['best-practices'], 5)} ${pad(m.fcp.toFixed(0), 6)} ${pad(m.lcp.toFixed(0), 6)} ${pad(m.tbt.toFixed(0), 5)} ${pad(m.cls.toFixed(3), 6)} ${pad(m.speedIndex.toFixed(0), 6)} ${pad(r.benchmarkIndex.toFixed(0), 6)} ${pad(r.cpuMultiplier, 4)}  ${target}`,
     );
@@ -262,6 +263,7 @@ async function main(): Promise<void> {
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const profile = argv.includes('--profile');
   const cpuRuns = Number(argv.find((a) => a.startsWith('--cpu-runs='))?.slice('--cpu-runs='.length)) || 3;
+  const lighthouseRuns = Number(argv.find((a) => a.startsWith('--lh-runs='))?.slice('--lh-runs='.length)) || 1;
   console.log(`load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
   // The pages keep the backend URL of their build, so --skip-build starts the backend on the port
   // the build was made for (signed-in pages call it).
@@ -297,8 +299,12 @@ async function main(): Promise<void> {
       const results: LighthouseResult[] = [];
       for (const { page, signedIn } of pages) {
         try {
-          const cookie = signedIn ? await demoSessionCookie(backendPort) : undefined;
-          results.push(await runLighthouse(`http://localhost:${webPort}${page}`, reports, { cookie, cpuMultiplier }));
+          const runs: LighthouseResult[] = [];
+          for (let run = 0; run < lighthouseRuns; run++) {
+            const cookie = signedIn ? await demoSessionCookie(backendPort) : undefined;
+            runs.push(await runLighthouse(`http://localhost:${webPort}${page}`, reports, { cookie, cpuMultiplier, run }));
+          }
+          results.push(lighthouseRuns > 1 ? medianRun(runs) : runs[0]);
         } catch (e) {
           console.log(`\nLighthouse could not run (${(e as Error).message}); page weight above is still valid.`);
           break;

@@ -22,6 +22,19 @@ export interface LighthouseResult {
   benchmarkIndex: number;
   /** The simulated CPU slowdown the run used (4 by default). */
   cpuMultiplier: number;
+  /** With several runs of the page (`--lh-runs`): every run's performance score, in run order. */
+  performanceOfRuns?: number[];
+}
+
+/**
+ * The median run of one page by performance score (an even count takes the lower middle), its
+ * figures kept whole rather than mixing metrics of different runs. One Lighthouse run swings by
+ * 5-10 points on a shared machine (Lighthouse's docs/variability.md advises the median of several).
+ */
+export function medianRun(runs: readonly LighthouseResult[]): LighthouseResult {
+  if (runs.length === 0) throw new Error('no Lighthouse run to take the median of');
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.metrics.tbt - b.metrics.tbt);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], performanceOfRuns: runs.map((r) => r.scores.performance) };
 }
 
 interface Report {
@@ -50,10 +63,10 @@ export function readReport(url: string, report: Report, signedIn = false): Light
   };
 }
 
-export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string; cpuMultiplier?: number } = {}): Promise<LighthouseResult> {
+export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string; cpuMultiplier?: number; run?: number } = {}): Promise<LighthouseResult> {
   const chromePath = options.chromePath ?? '/usr/bin/chromium';
   const cpu = options.cpuMultiplier === undefined ? '' : `_cpu${options.cpuMultiplier}`;
-  const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}${options.cookie ? '_signed_in' : ''}${cpu}.json`);
+  const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}${options.cookie ? '_signed_in' : ''}${cpu}${options.run ? `_run${options.run + 1}` : ''}.json`);
   const args = [
     '--yes',
     LIGHTHOUSE,
