@@ -35,4 +35,14 @@ describe('day numbers', () => {
     expect(dayInfos(toDay('2026-10-24'), toDay('2026-10-27')).map((d) => d.weekday)).toEqual([6, 7, 1]);
     expect(dayInfos(toDay('2026-01-02'), toDay('2026-01-01'))).toEqual([]);
   });
+
+  it('answers each range with its own days when ranges alternate (the last range is kept), and the kept days cannot be changed', () => {
+    const june = dayInfos(toDay('2027-06-01'), toDay('2027-06-04'));
+    const july = dayInfos(toDay('2027-07-01'), toDay('2027-07-03'));
+    expect(dayInfos(toDay('2027-06-01'), toDay('2027-06-04')).map((d) => d.iso)).toEqual(['2027-06-01', '2027-06-02', '2027-06-03']);
+    expect(june.map((d) => d.iso)).toEqual(['2027-06-01', '2027-06-02', '2027-06-03']);
+    expect(july.map((d) => d.iso)).toEqual(['2027-07-01', '2027-07-02']);
+    expect(dayInfos(toDay('2027-06-01'), toDay('2027-06-05'))).toHaveLength(4);
+    expect(() => (june as unknown as unknown[]).push(null)).toThrow(TypeError);
+  });
 });

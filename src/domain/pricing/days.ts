@@ -71,14 +71,14 @@ export function isoFromDay(dayNumber: DayNumber): string {
 
 /** What price-rule conditions look at on one night. */
 export interface DayInfo {
-  day: DayNumber;
-  iso: string;
-  year: number;
-  month: number;
-  dayOfMonth: number;
-  weekday: number;
+  readonly day: DayNumber;
+  readonly iso: string;
+  readonly year: number;
+  readonly month: number;
+  readonly dayOfMonth: number;
+  readonly weekday: number;
   /** month × 100 + day: 229 for 29 February, comparable with MM-DD values. */
-  monthDay: number;
+  readonly monthDay: number;
 }
 
 export function dayInfo(dayNumber: DayNumber): DayInfo {
@@ -86,9 +86,17 @@ export function dayInfo(dayNumber: DayNumber): DayInfo {
   return { day: dayNumber, iso: `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`, year, month, dayOfMonth: day, weekday: isoWeekday(dayNumber), monthDay: month * 100 + day };
 }
 
-/** Day infos for [from, to), consecutive days, computed once per range. */
-export function dayInfos(from: DayNumber, to: DayNumber): DayInfo[] {
+let lastRange: { from: DayNumber; to: DayNumber; days: readonly DayInfo[] } | null = null;
+
+/**
+ * Day infos for [from, to), consecutive days. The last range asked is kept: the calendar prices
+ * every unit over the same window, one call per unit, and building 365 days (and their ISO strings,
+ * whose hashes the per-date maps then reuse) was a fifth of a year's pricing.
+ */
+export function dayInfos(from: DayNumber, to: DayNumber): readonly DayInfo[] {
+  if (lastRange && lastRange.from === from && lastRange.to === to) return lastRange.days;
   const out: DayInfo[] = new Array(Math.max(0, to - from));
   for (let d = from, i = 0; d < to; d += 1, i += 1) out[i] = dayInfo(d);
-  return out;
+  lastRange = { from, to, days: Object.freeze(out) };
+  return lastRange.days;
 }
