@@ -101,11 +101,15 @@ async function fromJwt(token: string, requestedRole: string | undefined, jwt: Jw
     }
   }
   if (!claims || typeof claims !== 'object') return deny('jwt-invalid-claims', `claims key: '${ns}' not found`);
+  // Hasura (Auth/JWT.hs, parseObjectAsClaims and withAuthZ): the session variables are the claims
+  // named x-hasura-* other than the two role claims, and each must be a string (a Postgres array
+  // goes as its text, '{"a","b"}', as hasura-auth writes it); any other value refuses the token.
   const variables: Record<string, string> = {};
   for (const [k, v] of Object.entries(claims as Record<string, unknown>)) {
     const key = k.toLowerCase();
-    if (Array.isArray(v)) variables[key] = `{${v.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
-    else if (v !== null && v !== undefined) variables[key] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    if (!key.startsWith('x-hasura-') || key === 'x-hasura-allowed-roles' || key === 'x-hasura-default-role') continue;
+    if (typeof v !== 'string') return deny('jwt-invalid-claims', `x-hasura-* claims: parsing Text failed, expected String, but encountered ${jsonKind(v)}`);
+    variables[key] = v;
   }
   const c = claims as Record<string, unknown>;
   const lower = Object.fromEntries(Object.entries(c).map(([k, v]) => [k.toLowerCase(), v]));
@@ -122,6 +126,13 @@ async function fromJwt(token: string, requestedRole: string | undefined, jwt: Jw
   const session: EngineSession = { role, variables, isAdmin: false };
   if (typeof payload.exp === 'number') session.expiresAt = (payload.exp + (jwt.config.allowed_skew ?? 0)) * 1000;
   return { ok: true, session };
+}
+
+/** The JSON type name Aeson puts in its errors. */
+function jsonKind(v: unknown): string {
+  if (v === null || v === undefined) return 'Null';
+  if (Array.isArray(v)) return 'Array';
+  return { number: 'Number', boolean: 'Boolean', object: 'Object' }[typeof v as 'number' | 'boolean' | 'object'] ?? 'String';
 }
 
 function jwtErrorName(e: unknown): string {
