@@ -10,12 +10,9 @@
 // importer would get none; a suite is an exported function each file calls, as events.suite.ts). tests/isolation.test.ts checks the test files for these and fails with the file
 // to add here.
 export const ISOLATED_NODE_TESTS = [
-  // Write process.env (secrets, endpoints, switches of the functions they call in-process). A file
-  // that sets them through tests/helpers/env.ts (put back when it ends) shares its worker.
-  'backend/doubles/dev.integration.test.ts',
-  'backend/functions/functions.test.ts',
-  'backend/graphql/subscriptions/limits.test.ts',
-  'functions/_lib/webhook.test.ts',
+  // A file that writes process.env (secrets, endpoints, switches of the functions it calls
+  // in-process) sets them through tests/helpers/env.ts instead (put back when the file or the call
+  // ends) and shares its worker.
   // 30 guest messages in parallel against one PGlite: its function calls timed out (load 24 on 2
   // cores, 2026-11-28) in a shared worker after four other backend files; kept in a worker of its
   // own until that is shown to be the load alone.

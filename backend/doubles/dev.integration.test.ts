@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateKeyAndCsr } from '../../functions/_registry/pki';
+import { withEnv } from '../../tests/helpers/env';
 import { startDevDoubles } from './dev';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-dev-doubles-'));
-const saved = { ...process.env };
 
 async function freePort(): Promise<number> {
   const s = net.createServer();
@@ -22,20 +22,15 @@ async function freePort(): Promise<number> {
 }
 
 afterAll(() => {
-  process.env = saved;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('dev doubles', () => {
   it('start only without real endpoints, print where they listen, issue certificates and keep their CA', async () => {
-    process.env.NTAK_ENDPOINT = 'https://ntak.example';
-    process.env.VIZA_ENDPOINT = 'https://viza.example';
-    expect(await startDevDoubles(dir, () => {})).toBeNull();
-    delete process.env.NTAK_ENDPOINT;
-    delete process.env.VIZA_ENDPOINT;
+    expect(await withEnv({ NTAK_ENDPOINT: 'https://ntak.example', VIZA_ENDPOINT: 'https://viza.example' }, () => startDevDoubles(dir, () => {}))).toBeNull();
     const [n, v, p] = [await freePort(), await freePort(), await freePort()];
-    Object.assign(process.env, { NTAK_DOUBLE_PORT: String(n), VIZA_DOUBLE_PORT: String(v), NTAK_PORTAL_PORT: String(p) });
-    const dev = await startDevDoubles(dir, () => {});
+    const doublesEnv = { NTAK_ENDPOINT: undefined, VIZA_ENDPOINT: undefined, NTAK_DOUBLE_PORT: String(n), VIZA_DOUBLE_PORT: String(v), NTAK_PORTAL_PORT: String(p) };
+    const dev = await withEnv(doublesEnv, () => startDevDoubles(dir, () => {}));
     expect(dev).not.toBeNull();
     expect(dev!.env).toMatchObject({ NTAK_ENDPOINT: `https://127.0.0.1:${n}`, VIZA_ENDPOINT: `https://127.0.0.1:${v}` });
     expect(dev!.env.NTAK_CA_PEM).toContain('BEGIN CERTIFICATE');
@@ -53,7 +48,7 @@ describe('dev doubles', () => {
     await dev!.close();
 
     // The CA and the state file stay in the data folder: a restart keeps the same CA.
-    const again = await startDevDoubles(dir, () => {});
+    const again = await withEnv(doublesEnv, () => startDevDoubles(dir, () => {}));
     expect(again!.env.NTAK_CA_PEM).toBe(dev!.env.NTAK_CA_PEM);
     await again!.close();
   }, 60_000);

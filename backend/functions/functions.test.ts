@@ -6,6 +6,7 @@ import path from 'node:path';
 import express from 'express';
 import { NhostClient } from '@nhost/nhost-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withEnv } from '../../tests/helpers/env';
 import { loadConfig } from '../config';
 import type { Logger } from '../context';
 import { createFunctionsService } from './index';
@@ -117,15 +118,14 @@ describe('health function', () => {
     app.get('/health', health);
     const server = http.createServer(app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const saved = process.env.NHOST_GRAPHQL_URL;
-    // A port nobody listens on: the check must really call it and fail.
-    process.env.NHOST_GRAPHQL_URL = 'http://127.0.0.1:9/v1/graphql';
     try {
-      const r = await fetch(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/health`);
-      expect(r.status).toBe(503);
-      expect(await r.json()).toMatchObject({ status: 'degraded', version: expect.stringMatching(/^\d+\.\d+\.\d+/), graphql: { ok: false } });
+      // A port nobody listens on: the check must really call it and fail.
+      await withEnv({ NHOST_GRAPHQL_URL: 'http://127.0.0.1:9/v1/graphql' }, async () => {
+        const r = await fetch(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/health`);
+        expect(r.status).toBe(503);
+        expect(await r.json()).toMatchObject({ status: 'degraded', version: expect.stringMatching(/^\d+\.\d+\.\d+/), graphql: { ok: false } });
+      });
     } finally {
-      process.env.NHOST_GRAPHQL_URL = saved;
       server.close();
     }
   });

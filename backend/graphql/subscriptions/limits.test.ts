@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createClient, type Client } from 'graphql-ws';
 import { SubscriptionClient } from 'subscriptions-transport-ws';
 import { WebSocket } from 'ws';
+import { withEnv } from '../../../tests/helpers/env';
 import { DEFAULT_MAX_OPERATIONS_PER_SOCKET, DEFAULT_MAX_SOCKETS_PER_CLIENT, clientAddress, isLoopback, type SubscriptionOptions } from './index';
 import { RawPeer, sleep, startTestServer, type TestServer } from './__fixtures__/wsTestKit';
 
@@ -218,10 +219,7 @@ describe('open sockets per client', () => {
 
   it('reads both caps from the environment; defaults leave room for the 500-socket live-query bench', async () => {
     expect(DEFAULT_MAX_SOCKETS_PER_CLIENT).toBe(1000);
-    const saved = { ...process.env };
-    process.env.GRAPHQL_WS_MAX_SOCKETS_PER_CLIENT = '1';
-    process.env.GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_SOCKET = '1';
-    try {
+    await withEnv({ GRAPHQL_WS_MAX_SOCKETS_PER_CLIENT: '1', GRAPHQL_WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '1' }, async () => {
       const s = await start({});
       const p = await peer(s, 'graphql-transport-ws');
       expect(await attempt(s.url, 'graphql-transport-ws')).toMatchObject({ status: 429 });
@@ -229,9 +227,7 @@ describe('open sockets per client', () => {
       p.send({ type: 'subscribe', id: 'x', payload: { query: NOTES } });
       p.send({ type: 'subscribe', id: 'y', payload: { query: NOTES } });
       expect(await p.waitFor((f) => f.type === 'error')).toMatchObject({ id: 'y' });
-    } finally {
-      process.env = saved;
-    }
+    });
   });
 
   it('holds many sockets from one address under the default cap', async () => {
