@@ -120,6 +120,45 @@ describe('TOTP', () => {
     } else expect(late.body).toMatchObject({ status: 401, error: 'invalid-email-password' });
   });
 
+  it('a ticket sent twice at once signs in once', async () => {
+    // The second request reads the ticket, checks its code and spends it while the first is about
+    // to spend it: the spending was not checked, so each got a session.
+    const { email, secret } = await userWithTotp();
+    const first = await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
+    const body = { ticket: first.body.mfa.ticket, otp: await generate({ secret }) };
+    const db = backend.ctx.db;
+    const query = db.query;
+    let second: Promise<{ status: number; body: unknown }> | undefined;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      if (!second && sql.includes('SET ticket = NULL') && sql.includes('AND ticket = $2')) await (second = post(backend, '/signin/mfa/totp', body));
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    const answers = [await post(backend, '/signin/mfa/totp', body).finally(() => (db.query = query)), await second];
+    expect(answers.map((a) => a?.status)).toEqual([401, 200]);
+    expect(answers[0]?.body).toMatchObject({ error: 'invalid-ticket' });
+  });
+
+  it('a password change that commits between the ticket\'s spending and its session\'s writing ends that session too', async () => {
+    const { email, secret, session } = await userWithTotp();
+    const first = await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
+    // The change is made right before the session's row is written: after the ticket was spent,
+    // so clearing the ticket does not stop it.
+    const db = backend.ctx.db;
+    const query = db.query;
+    let changed: { status: number; body: unknown } | undefined;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      if (!changed && sql.includes('INSERT INTO auth.refresh_tokens')) changed = await post(backend, '/user/password', { newPassword: 'second-horse' }, session.accessToken);
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    const late = await post(backend, '/signin/mfa/totp', { ticket: first.body.mfa.ticket, otp: await generate({ secret }) }).finally(() => {
+      db.query = query;
+    });
+    expect(changed).toMatchObject({ status: 200, body: 'OK' });
+    expect(late.body).toMatchObject({ status: 401, error: 'invalid-ticket' });
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.refresh_tokens t JOIN auth.users u ON u.id = t.user_id WHERE u.email = $1', [email]);
+    expect(rows[0].n).toBe(1); // the changer's own session only
+  });
+
   it('needs a signed-in user', async () => {
     expect((await get(backend, '/mfa/totp/generate')).status).toBe(400);
     expect((await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' })).status).toBe(400);

@@ -5,7 +5,7 @@ import type * as Otplib from 'otplib';
 import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, isUuid, requireString } from '../validate';
-import { findUserBy, type UserRow } from '../users';
+import type { UserRow } from '../users';
 import { FailureCounter } from '../rate-limit';
 import { lazy } from '../../lazy';
 
@@ -81,9 +81,20 @@ export function registerMfa(router: Router, app: AuthApp): void {
       throw new AuthError('invalid-totp');
     }
     ticketFailures.reset(ticket);
-    // One use: a replayed ticket finds nobody.
-    await app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]);
-    const fresh = (await findUserBy(app.db, 'id', user.id)) ?? user;
-    res.json({ session: await app.sessions.create(fresh) });
+    // One use: only the request that spends the ticket gets a session (two that both read it before
+    // the code's check each got one), and none once a password change has ended it meanwhile.
+    const { rows: spent } = await app.db.query<UserRow>(
+      'UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2 RETURNING *',
+      [user.id, ticket],
+    );
+    const fresh = spent[0];
+    if (!fresh?.password_hash) throw new AuthError('invalid-ticket');
+    // The ticket is the password half of a sign-in: its session is written only while that password
+    // is still stored (a change committing between the two ends it, as in the password sign-in).
+    try {
+      res.json({ session: await app.sessions.create(fresh, { passwordHash: fresh.password_hash }) });
+    } catch (e) {
+      throw e instanceof AuthError && e.code === 'invalid-email-password' ? new AuthError('invalid-ticket') : e;
+    }
   });
 }
