@@ -1,11 +1,13 @@
 // The auth flows that touch every column type (timestamps, jsonb, bytea keys, citext e-mail) on a
 // server Postgres, not only on PGlite.
 import { generate } from 'otplib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, get, openLink, post, uniqueEmail, verifyLink } from '../../backend/auth/testing';
+import { hashSecret } from '../../backend/auth/password';
 import { SoftAuthenticator, type CreationOptions, type RequestOptions } from '../../backend/auth/testing/authenticator';
 
 interface Session {
@@ -16,16 +18,18 @@ interface Session {
 }
 
 describe('auth on a server Postgres', () => {
-  let pg: TempPostgres | null;
+  let server: TempPostgres | null;
+  let url: string;
   let backend: RunningBackend;
   beforeAll(async () => {
-    pg = await startTempPostgres();
-    if (!pg) throw new Error('PostgreSQL server binaries not found: install Debian postgresql (.ci/run does)');
-    backend = await startTestBackend({ databaseUrl: await pg.createDatabase('auth_flows') });
+    server = await startTempPostgres();
+    if (!server) throw new Error('PostgreSQL server binaries not found: install Debian postgresql (.ci/run does)');
+    url = await server.createDatabase('auth_flows');
+    backend = await startTestBackend({ databaseUrl: url });
   });
   afterAll(async () => {
     await backend?.close();
-    pg?.stop();
+    server?.stop();
   });
 
   it('signs up, signs in with the client, rotates and signs out', async () => {
@@ -59,5 +63,38 @@ describe('auth on a server Postgres', () => {
     const request = await post<RequestOptions>(backend, '/signin/webauthn', { email });
     const signin = await post<{ session: Session }>(backend, '/signin/webauthn/verify', { email, credential: key.get(request.body) });
     expect(signin.body.session.user.id).toBe(session.body.user.id);
+  });
+
+  it('a password sign-in whose session is written while a password change is being committed waits for it, and gets no session', async () => {
+    // The change (what /user/password does: the new hash, the sessions ended) is held open on its
+    // own connection. The sign-in read the old hash, which still matches: only FOR SHARE makes its
+    // write wait for the change and then see the new hash; without it the row was written from the
+    // old snapshot, after the change had ended the sessions, and outlived it.
+    const email = uniqueEmail('pg-straddle');
+    await post(backend, '/signup/email-password', { email, password: 'correct-horse' });
+    const changer = new pg.Client({ connectionString: url });
+    await changer.connect();
+    try {
+      await changer.query('BEGIN');
+      await changer.query('UPDATE auth.users SET password_hash = $2 WHERE email = $1', [email, await hashSecret('second-horse')]);
+      await changer.query('DELETE FROM auth.refresh_tokens t USING auth.users u WHERE u.id = t.user_id AND u.email = $1', [email]);
+      let answered = false;
+      const signIn = post(backend, '/signin/email-password', { email, password: 'correct-horse' }).finally(() => (answered = true));
+      // The backend's pool connection is not known here: any session waiting on a lock is the sign-in.
+      const someoneWaits = async () => (await changer.query<{ w: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE NOT granted) AS w')).rows[0].w;
+      let waited = false;
+      const until = Date.now() + 10_000;
+      while (!answered && !waited && Date.now() < until) {
+        waited = await someoneWaits();
+        if (!waited) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(waited, 'the sign-in waits for the change').toBe(true);
+      await changer.query('COMMIT');
+      expect((await signIn).body).toMatchObject({ status: 401, error: 'invalid-email-password' });
+      const { rows } = await changer.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.refresh_tokens t JOIN auth.users u ON u.id = t.user_id WHERE u.email = $1', [email]);
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await changer.end();
+    }
   });
 });
