@@ -43,18 +43,50 @@ export async function hashSecret(secret: string): Promise<string> {
 const STORED_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 /**
- * Whether `secret` matches `stored` ($2a$, $2b$ or $2y$, any cost). A stored value that is not a
- * bcrypt hash matches nothing (bcryptjs threw on some, which ended a sign-in as a 500), after a
- * full verify all the same: an account whose stored value is empty or no hash must not answer a
+ * Whether `secret` matches `stored` ($2a$, $2b$ or $2y$, any cost), at the stored hash's own cost:
+ * the bare comparison, for what matches and what not (tests). Sign-ins use verifySecret.
+ * A stored value that is not a bcrypt hash matches nothing (bcryptjs threw on some, which ended a
+ * sign-in as a 500). Also the cost: 0 when no bcrypt work was done (no hash, or one whose cost
+ * bcrypt refuses at once: $2b$03$, $2b$32$).
+ */
+export async function compareHash(secret: string, stored: string): Promise<{ matches: boolean; cost: number }> {
+  if (typeof secret !== 'string' || typeof stored !== 'string') throw new TypeError('verifySecret: strings are required');
+  const cost = STORED_HASH.test(stored) ? Number(stored.slice(4, 6)) : 0;
+  if (cost < 4 || cost > 31) return { matches: false, cost: 0 };
+  try {
+    return { matches: await verify(passwordBytes(secret), stored), cost };
+  } catch {
+    return { matches: false, cost: 0 };
+  }
+}
+
+// A hash of a random password nobody kept at each cost below BCRYPT_COST. A check at cost c costs
+// 2^c rounds; adding one against each of costs c..BCRYPT_COST-1 adds 2^BCRYPT_COST - 2^c, so a
+// cheaper stored hash (imported, made elsewhere) costs exactly what a cost-10 check does.
+const PAD_HASHES: Record<number, string> = {
+  4: '$2b$04$S38oygIezMtpYOynomZOLumLMMExHUmSrKaVeXk7GGsLus.IGYgoy',
+  5: '$2b$05$NN1cOuDY/QOY93GYk2JaIeN0EGiOW0QUmZHCNzQCiQv27D2frlerS',
+  6: '$2b$06$DVJUo/wxA7dE0HtfIVSmMeQJKx/unt5upSEDEwEIC1xEuWp2cM1R6',
+  7: '$2b$07$Swpr7T3Fo34ffnCi3sKs6.kZ8rxZNrP8HUV4GaOOR/u0p5XKwdJhK',
+  8: '$2b$08$xlyfR2.VcndxBMo6dXE5fuLoS6/A5.IbgErMKdTiRjiVRv3PEAWoa',
+  9: '$2b$09$jehdFXrhSGJCcO5plOG15ev6SkSv6cy67OgiiNy61fYmUMgf2RWrS',
+};
+
+/**
+ * compareHash, timed as a check against a cost-10 hash whatever is stored: an account whose stored
+ * value is empty, no hash, a hash bcrypt refuses at once or one of a lower cost must not answer a
  * wrong password faster than an unknown e-mail does (that told which e-mails have accounts).
+ * No bcrypt work done: a full check against the dummy hash; a cheaper hash: padded to cost 10.
+ * (A stored hash of a higher cost answers slower; nothing here can make an unknown e-mail wait for
+ * a cost it does not know.)
  */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  if (typeof secret !== 'string' || typeof stored !== 'string') throw new TypeError('verifySecret: strings are required');
-  const usable = STORED_HASH.test(stored);
-  try {
-    const matches = await verify(passwordBytes(secret), usable ? stored : DUMMY_HASH);
-    return usable && matches;
-  } catch {
+  const { matches, cost } = await compareHash(secret, stored);
+  const bytes = passwordBytes(secret);
+  if (cost === 0) {
+    await verify(bytes, DUMMY_HASH);
     return false;
   }
+  for (let c = cost; c < BCRYPT_COST; c++) await verify(bytes, PAD_HASHES[c]);
+  return matches;
 }

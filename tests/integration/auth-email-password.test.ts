@@ -122,6 +122,35 @@ describe('sign-up and sign-in with the real client', () => {
     expect(client.isAuthenticated()).toBe(false);
   });
 
+  it('an account whose stored hash is cheaper than cost 10, or of a cost bcrypt refuses, answers a wrong password as slowly as an unknown e-mail', async () => {
+    // Hashes imported or written past the auth service: a cost-6 one (pgcrypto's default) took 1/16
+    // of a check, a $2b$03$ one (bcrypt refuses the cost at once) none, so the answer told that the
+    // e-mail had an account. Fastest of three each, the unknown e-mail's and the account's in turn.
+    const valid = bcrypt.hashSync('real-password', 6);
+    for (const stored of [valid, `$2b$03$${valid.slice(7)}`]) {
+      const email = uniqueEmail('imported');
+      await signUp(email);
+      await backend.ctx.db.query('UPDATE auth.users SET password_hash = $2 WHERE email = $1', [email, stored]);
+      const answerMs = async (to: string) => {
+        const started = performance.now();
+        const res = await post(backend, '/signin/email-password', { email: to, password: 'wrong-password' });
+        expect(res.status).toBe(401);
+        return performance.now() - started;
+      };
+      let [account, nobody] = [Infinity, Infinity];
+      for (let i = 0; i < 3; i++) {
+        nobody = Math.min(nobody, await answerMs(uniqueEmail('nobody')));
+        account = Math.min(account, await answerMs(email));
+      }
+      expect(account, `${stored.slice(0, 7)}: ${account} ms vs ${nobody} ms`).toBeGreaterThan(nobody / 3);
+    }
+    // The cheap hash still opens its account.
+    const email = uniqueEmail('imported-ok');
+    await signUp(email);
+    await backend.ctx.db.query('UPDATE auth.users SET password_hash = $2 WHERE email = $1', [email, valid]);
+    expect((await post(backend, '/signin/email-password', { email, password: 'real-password' })).status).toBe(200);
+  });
+
   it('is case-insensitive on the e-mail', async () => {
     const email = uniqueEmail('case');
     await signUp(email);

@@ -152,6 +152,35 @@ describe('SMS OTP', () => {
     expect((await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code })).status).toBe(400);
   });
 
+  it('a wrong code costs one full check whether or not a code is pending for the number', async () => {
+    // Without one (used up, or a number nobody has) the answer came at once, telling whoever tried
+    // a number whether a code had just been texted to it. Four wrong codes for each in turn (five
+    // burn the pending one), the fastest of each compared, so a busy machine slows all alike.
+    const newNumber = () => `+3650${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    const [pending, usedUp, nobody] = [newNumber(), newNumber(), newNumber()];
+    await post(backend, '/signin/passwordless/sms', { phoneNumber: pending });
+    await post(backend, '/signin/passwordless/sms', { phoneNumber: usedUp });
+    expect((await post(backend, '/signin/passwordless/sms/otp', { phoneNumber: usedUp, otp: otpCode(backend, usedUp) })).status).toBe(200);
+    const code = otpCode(backend, pending);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answerMs = async (phoneNumber: string) => {
+      const started = performance.now();
+      const res = await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: wrong });
+      expect(res.body, phoneNumber).toMatchObject({ status: 400, error: 'invalid-request' });
+      return performance.now() - started;
+    };
+    const fastest = { pending: Infinity, usedUp: Infinity, nobody: Infinity };
+    for (let i = 0; i < 4; i++) {
+      fastest.pending = Math.min(fastest.pending, await answerMs(pending));
+      fastest.usedUp = Math.min(fastest.usedUp, await answerMs(usedUp));
+      fastest.nobody = Math.min(fastest.nobody, await answerMs(nobody));
+    }
+    expect(fastest.usedUp, JSON.stringify(fastest)).toBeGreaterThan(0.25 * fastest.pending);
+    expect(fastest.nobody, JSON.stringify(fastest)).toBeGreaterThan(0.25 * fastest.pending);
+    // The pending code still works after the four.
+    expect((await post(backend, '/signin/passwordless/sms/otp', { phoneNumber: pending, otp: code })).status).toBe(200);
+  });
+
   it('refuses a missing or unusable phone number', async () => {
     expect((await post(backend, '/signin/passwordless/sms', { phoneNumber: '' })).body).toMatchObject({ status: 400, error: 'invalid-request' });
     expect((await post(backend, '/signin/passwordless/sms', { phoneNumber: 'call me' })).body).toEqual({
