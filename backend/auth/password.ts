@@ -32,6 +32,16 @@ export function passwordBytes(password: string): Uint8Array {
   return Uint8Array.from(out.slice(0, BCRYPT_MAX_BYTES));
 }
 
+/**
+ * Whether bcrypt would ignore part of this password (over 72 bytes in UTF-8; a lone surrogate is
+ * three, as Go decodes it). hasura-auth cannot store one: Go's bcrypt.GenerateFromPassword refuses
+ * it (ErrPasswordTooLong), so its sign-up and password change answer 500 internal-server-error.
+ * A sign-in still compares the first 72 bytes (CompareHashAndPassword does too).
+ */
+export function passwordTooLong(password: string): boolean {
+  return Buffer.byteLength(password, 'utf8') > BCRYPT_MAX_BYTES;
+}
+
 /** A new $2b$ hash at BCRYPT_COST. */
 export async function hashSecret(secret: string): Promise<string> {
   if (typeof secret !== 'string') throw new TypeError('hashSecret: a string is required');

@@ -2,6 +2,7 @@
 // SignUpOptions checks of hasura-auth (workflows.go ValidateSignUpOptions, ValidateRedirectTo).
 import { AuthError } from './errors';
 import type { AuthSettings } from './settings';
+import { passwordTooLong } from './password';
 
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,6 +63,15 @@ export function checkEmailAllowed(email: string, s: AuthSettings): void {
 export function checkPassword(password: string, s: AuthSettings): void {
   if (password.length > 50) throw new AuthError('invalid-request');
   if (password.length < Math.max(3, s.passwordMinLength)) throw new AuthError('password-too-short');
+}
+
+/**
+ * A password to be stored: over bcrypt's 72 bytes (fifty letters such as ő are 100) hasura-auth
+ * answers 500 internal-server-error, where it hashes (its hashPassword fails); here bcrypt would
+ * silently keep only the first 72 bytes. The web app says so before it sends one.
+ */
+export function checkPasswordStorable(password: string): void {
+  if (passwordTooLong(password)) throw new AuthError('internal-server-error');
 }
 
 const globToRegex = (glob: string, star: string) => glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, star);

@@ -5,7 +5,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
-import { authClient, decodeJwt, get, HASURA_NS, post, uniqueEmail } from '../../backend/auth/testing';
+import { authClient, decodeJwt, get, HASURA_NS, post, uniqueEmail, verifyLink } from '../../backend/auth/testing';
 import { BCRYPT_COST, DUMMY_HASH, passwordBytes } from '../../backend/auth/password';
 
 interface SessionBody {
@@ -175,6 +175,31 @@ describe('sign-up validation', () => {
     expect(short).toMatchObject({ status: 400, body: { error: 'invalid-request', message: 'The request payload is incorrect' } });
     const long = await post(backend, '/signup/email-password', { email: uniqueEmail(), password: 'x'.repeat(51) });
     expect(long.body).toMatchObject({ error: 'invalid-request' });
+  });
+
+  it('refuses a password over bcrypt\'s 72 bytes wherever one is stored, as hasura-auth does (500), and keeps what was stored', async () => {
+    // bcrypt reads 72 bytes and 'ő' is two: 37 of them (under the 50-character bound) were stored as
+    // their first 36, so the password the user chose was not the one checked. Go's bcrypt refuses to
+    // hash it, which hasura-auth answers with internal-server-error.
+    const tooLong = 'ő'.repeat(37);
+    const refused = { status: 500, body: { status: 500, error: 'internal-server-error', message: 'Internal server error' } };
+    const email = uniqueEmail('long');
+    expect(await post(backend, '/signup/email-password', { email, password: tooLong })).toMatchObject(refused);
+    expect((await backend.ctx.db.query('SELECT 1 FROM auth.users WHERE email = $1', [email])).rows).toEqual([]);
+    const session = await signUp(email, 'ő'.repeat(36)); // 72 bytes: bcrypt reads every one
+    expect(await post(backend, '/user/password', { newPassword: tooLong }, session.accessToken)).toMatchObject(refused);
+    await post(backend, '/user/password/reset', { email });
+    const ticket = new URL(verifyLink(backend, email, 'password-reset')).searchParams.get('ticket');
+    expect(await post(backend, '/user/password', { newPassword: '😀'.repeat(19), ticket })).toMatchObject(refused);
+    // Nothing was changed or ended: the password, the session, the reset link.
+    expect((await post(backend, '/signin/email-password', { email, password: 'ő'.repeat(36) })).status).toBe(200);
+    expect((await post(backend, '/token', { refreshToken: session.refreshToken })).status).toBe(200);
+    expect((await post(backend, '/user/password', { newPassword: 'ő'.repeat(30), ticket })).body).toBe('OK');
+
+    const anonymous = (await post<{ session: SessionBody }>(backend, '/signin/anonymous', {})).body.session;
+    const upgrade = { signInMethod: 'email-password', email: uniqueEmail('long-anon'), password: tooLong };
+    expect(await post(backend, '/user/deanonymize', upgrade, anonymous.accessToken)).toMatchObject(refused);
+    expect((await post(backend, '/token', { refreshToken: anonymous.refreshToken })).status).toBe(200);
   });
 
   it('limits requested roles to the default allowed roles', async () => {

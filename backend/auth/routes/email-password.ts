@@ -2,7 +2,7 @@
 import type { Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
-import { bodyOf, checkEmailAllowed, checkPassword, requireEmail, requireString, signUpOptions } from '../validate';
+import { bodyOf, checkEmailAllowed, checkPassword, checkPasswordStorable, requireEmail, requireString, signUpOptions } from '../validate';
 import { createUser, findUserBy, gravatarUrl, newTicket, setTicket } from '../users';
 import { DUMMY_HASH, hashSecret, verifySecret } from '../password';
 
@@ -20,6 +20,7 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
     checkPassword(password, s);
     app.requireSignupAllowed();
     checkEmailAllowed(email, s);
+    checkPasswordStorable(password); // after the request's checks, before the address's (as hasura-auth)
     if (await findUserBy(app.db, 'email', email)) throw new AuthError('email-already-in-use');
 
     const needsVerification = s.emailVerificationRequired || s.disableNewUsers;
@@ -96,6 +97,7 @@ export function registerEmailPassword(router: Router, app: AuthApp): void {
     if (method === 'email-password') {
       const password = requireString(body, 'password');
       checkPassword(password, s);
+      checkPasswordStorable(password);
       passwordHash = await hashSecret(password);
     } else {
       app.requireEnabled(s.emailPasswordlessEnabled);

@@ -3,7 +3,7 @@
 import type { Request, Response, Router } from 'express';
 import type { AuthApp } from '../app';
 import { AuthError, errorBody, type AuthErrorCode } from '../errors';
-import { bodyOf, checkEmailAllowed, checkPassword, isRedirectAllowed, redirectOption, requireEmail, requireString } from '../validate';
+import { bodyOf, checkEmailAllowed, checkPassword, checkPasswordStorable, isRedirectAllowed, redirectOption, requireEmail, requireString } from '../validate';
 import { claimUnverifiedAccount, consumeTicket, findUserBy, newTicket, setTicket, toDate, type UserRow } from '../users';
 import { hashSecret } from '../password';
 
@@ -147,6 +147,7 @@ export function registerTickets(router: Router, app: AuthApp): void {
       user = holder;
     }
     checkPassword(newPassword, s);
+    checkPasswordStorable(newPassword);
     const hash = await hashSecret(newPassword);
     await app.db.transaction(async (tx) => {
       if (!signedIn) {

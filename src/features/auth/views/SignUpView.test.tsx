@@ -29,6 +29,19 @@ describe('SignUpView', () => {
     await user.click(screen.getByRole('button', { name: 'Fiók létrehozása' }));
     expect(await screen.findByText('Legalább 8 karakter')).toBeTruthy();
     expect(screen.getAllByText('Kötelező').length).toBeGreaterThan(0);
+    await user.clear(screen.getByLabelText('Jelszó'));
+    await user.paste('ű'.repeat(40));
+    await user.click(screen.getByRole('button', { name: 'Fiók létrehozása' }));
+    expect(await screen.findByText('Túl hosszú: legfeljebb 72 bájt (egy ékezetes betű kettőnek, egy emoji négynek számít)')).toBeTruthy();
+  });
+
+  it('says a password over 72 bytes is too long before calling the service (the service refuses to store it)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignUpView />);
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('ő'.repeat(37));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Too long: at most 72 bytes (an accented letter counts as two, an emoji as four)')).toBeTruthy();
   });
 
   it('reports an unreachable auth service as a network error', async () => {
