@@ -156,6 +156,20 @@ describe('data folder lock: races and odd lock files', () => {
     }
   }, 60_000);
 
+  it('a lock path that is a link to nothing stops the start with what to do, not a bare EEXIST', () => {
+    const dir = tempDir();
+    fs.symlinkSync(path.join(dir, 'gone'), path.join(dir, LOCK_FILE));
+    expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(`${path.join(dir, LOCK_FILE)} is not a lock file a backend wrote`);
+    expect(fs.readlinkSync(path.join(dir, LOCK_FILE))).toBe(path.join(dir, 'gone'));
+  });
+
+  it('a stale lock whose takeover path is a directory stops the start with what to do, not a bare EEXIST', () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid() });
+    fs.mkdirSync(path.join(dir, `${LOCK_FILE}.takeover`));
+    expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(`${path.join(dir, `${LOCK_FILE}.takeover`)} is not a lock file a backend wrote`);
+  });
+
   it('a lock path that is a directory stops the start with what to do, not a bare EEXIST', () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, LOCK_FILE));

@@ -50,10 +50,10 @@ export class DataDirLockedError extends Error {
   }
 }
 
-/** A lock path that holds something this backend did not write (a directory, an unreadable file). */
+/** A lock path that holds something this backend did not write (a directory, a dangling link, an unreadable file). */
 export class LockFileError extends Error {
   constructor(readonly file: string) {
-    super(`${file} is not a lock file a backend wrote (a directory, or a file this user cannot read). If no backend uses the folder, remove it and start again.`);
+    super(`${file} is not a lock file a backend wrote (a directory, a link to nothing, or a file this user cannot read). If no backend uses the folder, remove it and start again.`);
     this.name = 'LockFileError';
   }
 }
@@ -154,7 +154,8 @@ export function lockDataDir(dataDir: string, opts: { url: string; command: strin
     const text = readFileOr(file);
     const owner = parseLock(text);
     if (text === undefined || !owner) {
-      if (fs.existsSync(file)) throw new LockFileError(file);
+      // lstat: a symlink to nothing is there (the link above fails on it) though existsSync says no.
+      if (fs.lstatSync(file, { throwIfNoEntry: false })) throw new LockFileError(file);
       continue; // removed meanwhile: try again
     }
     if (lockOwnerAlive(owner)) throw new DataDirLockedError(dataDir, owner);
@@ -204,6 +205,8 @@ function removeStale(dataDir: string, file: string, stale: string, info: LockInf
     const taker = parseLock(text);
     // Another starter is taking the folder over right now: it owns it.
     if (taker && lockOwnerAlive(taker)) throw new DataDirLockedError(dataDir, taker);
+    // Something this backend did not write (a directory): no number of tries clears it.
+    if (text === undefined && fs.lstatSync(takeover, { throwIfNoEntry: false })) throw new LockFileError(takeover);
     // Left by a starter that died inside the takeover (a few microseconds): clear it, try again.
     if (text !== undefined) fs.rmSync(takeover, { force: true });
     return false;
