@@ -7,7 +7,9 @@
 export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
-    (loading ??= load().catch((e: unknown) => {
+    // A load that throws instead of rejecting (a require() inside it) is a rejection too: callers
+    // that chain .catch() on the promise would otherwise miss it.
+    (loading ??= new Promise<T>((resolve) => resolve(load())).catch((e: unknown) => {
       loading = undefined;
       throw e;
     }));

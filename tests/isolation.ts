@@ -22,8 +22,8 @@ export const ISOLATED_NODE_TESTS = [
   // against the next file's user.
   'tests/integration/ical-scope.test.ts',
   'tests/integration/ical-sync.test.ts',
-  // Mocks a module (vi.doMock of otplib, failing its first load): the mock would stay for the files
-  // after it (the MFA routes' TOTP check).
+  // Mocks modules (vi.doMock of otplib and express-openapi-validator, failing their first load): the
+  // mocks would stay for the files after it (the MFA routes' TOTP check, the auth contract check).
   'backend/lazy.test.ts',
   // Stub an environment variable (vi.stubEnv) read when a module loads.
   'backend/yamlCache.test.ts',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 import YAML from 'yaml';
 import { parseYamlCached } from '../yamlCache';
+import { lazy } from '../lazy';
 
 export const OPENAPI_PATH = path.join(__dirname, 'openapi.yaml');
 
@@ -46,8 +47,7 @@ function toJsPatterns(node: unknown): unknown {
 export function contractValidator(bearer: BearerCheck): RequestHandler {
   return (req, res, next) => {
     bearerOf.set(req, bearer);
-    shared ??= validatorChain();
-    shared.then((chain) => {
+    sharedChain().then((chain) => {
       pathParamsFor(req.app, chain.pathParams);
       chain.router(req, res, next);
     }, next);
@@ -55,7 +55,9 @@ export function contractValidator(bearer: BearerCheck): RequestHandler {
 }
 
 const bearerOf = new WeakMap<Request, BearerCheck>();
-let shared: Promise<{ router: express.Router; pathParams: string[] }> | undefined;
+// A load that failed (a full file table) is tried again by the next request: kept, it failed every
+// auth request of the process, sign-in included, until a restart.
+const sharedChain = lazy(validatorChain);
 
 /** The request's backend's check; a request that did not come through contractValidator is refused. */
 function bearerCheck(req: Request, elevated: boolean): Promise<boolean> {
