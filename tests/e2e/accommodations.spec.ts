@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAs } from './pages/session';
+import { expectToastAfter } from './pages/toasts';
 
 /** Opens `next` signed in as the demo user of `role`. */
 async function signIn(page: Page, role: string, next = '/accommodations') {
@@ -16,8 +17,9 @@ async function choose(page: Page, field: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function expectSaved(page: Page) {
-  await expect(page.getByText('Saved', { exact: true }).last()).toBeVisible();
+/** Runs `save` (a click) and waits for its "Saved" toast. */
+async function expectSaved(page: Page, save: () => Promise<unknown>) {
+  await expectToastAfter(page, 'Saved', save);
 }
 
 function png(r: number, g: number, b: number): Promise<Buffer> {
@@ -40,8 +42,7 @@ test('a property manager builds an accommodation with units, rates, images and a
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('ZIP code').fill('1072');
   await page.getByLabel('Address').fill('Dob utca 8.');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expectSaved(page);
+  await expectSaved(page, () => page.getByRole('button', { name: 'Save' }).click());
   await page.waitForURL(/\/accommodations\/[0-9a-f-]{36}\?tab=units/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
@@ -63,8 +64,7 @@ test('a property manager builds an accommodation with units, rates, images and a
     await fill(page);
     await page.getByRole('button', { name: 'Save rate' }).click();
   };
-  await addRate('Standard', (p) => p.getByLabel('Price per night').fill('100'));
-  await expectSaved(page);
+  await expectSaved(page, () => addRate('Standard', (p) => p.getByLabel('Price per night').fill('100')));
   await addRate('Family', async (p) => {
     await p.getByLabel('Occupancy').fill('4');
     await p.getByLabel('Price per night').fill('140');
@@ -119,8 +119,7 @@ test('a property manager builds an accommodation with units, rates, images and a
   await page.getByRole('tab', { name: 'Taxes' }).click();
   await page.getByRole('button', { name: 'New tax range' }).click();
   await page.getByLabel('Valid from').fill('2020-01-01');
-  await page.getByRole('button', { name: 'Save tax range' }).click();
-  await expectSaved(page);
+  await expectSaved(page, () => page.getByRole('button', { name: 'Save tax range' }).click());
   const preview = page.getByTestId('tax-preview-result');
   await expect(preview).toContainText('Tourist tax: HUF 2,400');
   await page.getByLabel('Children (under 18)').fill('1');
@@ -131,8 +130,7 @@ test('a property manager builds an accommodation with units, rates, images and a
   const bookingId = String(Date.now()).slice(-9);
   await page.getByLabel('Channel id', { exact: true }).fill(bookingId);
   await page.getByLabel('Listing URL (optional)').fill(`https://www.booking.com/hotel/hu/dob-${bookingId}.html`);
-  await page.getByRole('button', { name: 'Add channel id' }).click();
-  await expectSaved(page);
+  await expectSaved(page, () => page.getByRole('button', { name: 'Add channel id' }).click());
   await expect(page.getByRole('region', { name: 'Apartment 1' }).getByRole('link', { name: `Booking.com ${bookingId}` })).toBeVisible();
   await choose(page, 'Unit', 'Apartment 2');
   await page.getByLabel('Channel id', { exact: true }).fill(bookingId);
@@ -172,8 +170,7 @@ test('in Hungarian a property manager sees the staff and owner by name and maps 
   await page.getByRole('tab', { name: 'Csatornák' }).click();
   const id = `HU-${Date.now() % 1000000}`;
   await page.getByLabel('Csatornaazonosító', { exact: true }).fill(id);
-  await page.getByRole('button', { name: 'Azonosító hozzáadása' }).click();
-  await expect(page.getByText('Mentve', { exact: true }).last()).toBeVisible();
+  await expectToastAfter(page, 'Mentve', () => page.getByRole('button', { name: 'Azonosító hozzáadása' }).click());
   await expect(page.getByText(`Booking.com ${id}`)).toBeVisible();
   await page.getByLabel('Csatornaazonosító', { exact: true }).fill(id);
   await page.getByRole('button', { name: 'Azonosító hozzáadása' }).click();
@@ -260,8 +257,7 @@ test('a property manager can keep at most 15 accommodations open', async ({ page
   await page.getByRole('link', { name: 'All accommodations' }).click();
   await expect.poll(() => prompts).toEqual(['You have unsaved changes. Leave without saving?']);
   await expect(page).toHaveURL(/tab=ntak/);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expectSaved(page);
+  await expectSaved(page, () => page.getByRole('button', { name: 'Save' }).click());
   await page.reload();
   await expect(page.getByLabel('NTAK name')).toHaveValue('Váci Loft Apartmanok Kft.');
   // The basics are the manager's to change too, except the owner and money settings.

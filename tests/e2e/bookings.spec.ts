@@ -4,6 +4,7 @@
 // reads who did it in the history.
 import { expect, test } from '@playwright/test';
 import { signInAs } from './pages/session';
+import { expectToastAfter } from './pages/toasts';
 
 const LOFT_A = '40000000-0000-4000-a000-000000000101';
 
@@ -45,8 +46,7 @@ test('a member finds, edits, double-books, cancels and re-activates a booking wi
   // Edit: a note and the cleaning fee.
   await page.getByLabel('Notes').fill('Arrives by train around 22:00');
   await page.getByLabel('Cleaning fee').fill('35');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Saved', { exact: true }).last()).toBeVisible();
+  await expectToastAfter(page, 'Saved', () => page.getByRole('button', { name: 'Save', exact: true }).click());
   await expect(page.getByTestId('booking-status')).toHaveText('Modified');
 
   // A second booking over the same nights is refused with the overlap message on its dates.
