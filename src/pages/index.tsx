@@ -5,9 +5,15 @@ import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { Landing } from '@/features/shell/views/Landing';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
-import { STORED_SESSION_CLASS, STORED_SESSION_SCRIPT, useHasStoredSession } from '@/lib/nhost/storedSession';
+import { hasStoredSession, STORED_SESSION_CLASS, STORED_SESSION_SCRIPT, useHasStoredSession } from '@/lib/nhost/storedSession';
+import { loadsPageCodeNow } from '@/lib/openingPage';
 
-const SignedInHome = dynamic(() => import('@/features/shell/views/SignedInHome'), { ssr: false, loading: () => null });
+const loadSignedInHome = () => import('@/features/shell/views/SignedInHome');
+// A browser with a session starts downloading the dashboard (and the session client in it) when the
+// page's code runs, alongside the page's start, not after hydration has rendered the landing's
+// place (a download more on the way to the dashboard). Not when Next merely prefetched this page.
+if (loadsPageCodeNow() && hasStoredSession(document.cookie)) void loadSignedInHome().catch(() => undefined);
+const SignedInHome = dynamic(loadSignedInHome, { ssr: false, loading: () => null });
 
 export default function HomePage() {
   const hasSession = useHasStoredSession();

@@ -1,6 +1,7 @@
 // The accommodation area in Chromium against the real backend with demo data: a property manager
 // builds an accommodation (units, rates with a derived one, uniqueness errors, images, tax range
-// and preview) and meets the open-editors limit; an owner reads only their own.
+// and preview) and meets the open-editors limit; an owner reads only their own; the list page arrives with
+// its heading drawn.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAs } from './pages/session';
@@ -25,6 +26,15 @@ async function expectSaved(page: Page, save: () => Promise<unknown>) {
 function png(r: number, g: number, b: number): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } }).png().toBuffer();
 }
+
+test("the list's first paint is the page: the server draws its heading, before any script runs", async ({ browser, page, baseURL }) => {
+  // What shows before the scripts have loaded and restored the session (a phone's first seconds).
+  const served = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const asServed = await served.newPage();
+  await asServed.goto(new URL('/hu/accommodations', baseURL).href);
+  await expect(asServed.getByRole('heading', { level: 1, name: 'Szálláshelyek' })).toBeVisible();
+  await served.close();
+});
 
 test('a property manager builds an accommodation with units, rates, images and a tax range', async ({ page }) => {
   // The longest walk of the suite (units, rates, images, taxes, channels, staff).

@@ -5,20 +5,26 @@
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { BaseProviders } from '@/components/BaseProviders';
-import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { SIGNED_OUT_REDIRECT_SCRIPT } from '@/lib/nhost/storedSession';
 import type { GetLayout } from '@/components/layout/types';
 import { loadsPageCodeNow } from '@/lib/openingPage';
+import { PageHeadingContext, StaffSkeleton } from './components/PageSkeleton';
 
 const loadStaffChrome = () => import('./components/StaffChrome');
 // Start the download when the opened (or navigated-to) staff page's code runs, in parallel with
-// restoring the session (not when Next runs a prefetched page's code: openingPage.ts). Not rendered on the server: there
-// the frame showed the same spinner (no session at build time).
+// restoring the session (not when Next runs a prefetched page's code: openingPage.ts). Not rendered on the server
+// (no session at build time): the server's HTML is the frame's skeleton with the page's heading,
+// which stays until the shell has the session (PageSkeleton.tsx).
 if (loadsPageCodeNow()) void loadStaffChrome().catch(() => undefined);
-const StaffChrome = dynamic(loadStaffChrome, { ssr: false, loading: () => <FullPageSpinner /> });
+const StaffChrome = dynamic(loadStaffChrome, { ssr: false, loading: () => <StaffSkeleton /> });
+
+export interface StaffLayoutOptions {
+  /** Translation key ("namespace:key") of the page's heading, drawn before the session and the view arrive. */
+  heading?: string;
+}
 
 /** A signed-in page of the given navigation area (or any role when no area is given). */
-export function staffLayout(area?: string): GetLayout {
+export function staffLayout(area?: string, { heading }: StaffLayoutOptions = {}): GetLayout {
   return function StaffLayout(page, { emotionCache }) {
     return (
       <>
@@ -26,7 +32,9 @@ export function staffLayout(area?: string): GetLayout {
           <script dangerouslySetInnerHTML={{ __html: SIGNED_OUT_REDIRECT_SCRIPT }} />
         </Head>
         <BaseProviders emotionCache={emotionCache}>
-          <StaffChrome area={area}>{page}</StaffChrome>
+          <PageHeadingContext.Provider value={heading}>
+            <StaffChrome area={area}>{page}</StaffChrome>
+          </PageHeadingContext.Provider>
         </BaseProviders>
       </>
     );

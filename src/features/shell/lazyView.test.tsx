@@ -1,11 +1,32 @@
 // A staff page's view starts loading when the module of the opened page, or of the page a
 // navigation goes to, runs; not when Next runs the module of a page it prefetched (after the app's
 // first render, no navigation under way): that page loads its view when it is shown.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import mitt from 'next/dist/shared/lib/mitt';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { PageHeadingContext } from './components/PageSkeleton';
+import { lazyView as lazyViewOfThisFile } from './lazyView';
 
 describe('lazyView', () => {
+  // First: the test below loads the modules afresh, and the heading's context must be the one this
+  // file imported.
+  it("shows the page's heading over a loading skeleton until the view's code is there", async () => {
+    let arrive: (view: ComponentType) => void = () => undefined;
+    const View = lazyViewOfThisFile(() => new Promise<ComponentType>((resolve) => (arrive = resolve)));
+    renderWithProviders(
+      <PageHeadingContext.Provider value="accommodation:list.title">
+        <View />
+      </PageHeadingContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Accommodations' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    await act(async () => arrive(() => <p>the view</p>));
+    expect(await screen.findByText('the view')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('starts the opened and the navigated-to page view at once, a prefetched page view only when rendered', async () => {
     vi.resetModules();
     const { lazyView } = await import('./lazyView');

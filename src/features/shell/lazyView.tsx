@@ -6,9 +6,10 @@
 // it is shown (openingPage.ts).
 // React.lazy rather than next/dynamic: a view whose code arrives after its frame is first rendered
 // by React's retry (a background render, split into short tasks), where next/dynamic's loaded
-// state is an urgent update that rendered the whole view in one long task.
+// state is an urgent update that rendered the whole view in one long task. Until the code is there
+// the shell shows the page's heading and skeleton, as before the session (PageSkeleton.tsx).
 import { lazy, Suspense, type ComponentType } from 'react';
-import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { PageSkeleton } from './components/PageSkeleton';
 import { loadsPageCodeNow } from '@/lib/openingPage';
 
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -27,7 +28,7 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
   const View = lazy(start);
   function LazyView(props: P) {
     return (
-      <Suspense fallback={<FullPageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <View {...props} />
       </Suspense>
     );

@@ -18,7 +18,7 @@ const AccommodationsPage: NextPageWithLayout = () => {
   );
 };
 // No area guard: owners reach their own accommodations here; the database filters the rows.
-AccommodationsPage.getLayout = staffLayout();
+AccommodationsPage.getLayout = staffLayout(undefined, { heading: 'accommodation:list.title' });
 export default AccommodationsPage;
 
 export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale, ['rate']) });

@@ -24,9 +24,9 @@ import { UnreadThreadsBadge } from '@/features/inbox/components/UnreadBadge';
 import { NtakCertificateBanner } from '@/features/registry/components/NtakCertificateBanner';
 import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
 import type { SessionUser } from '../useSessionUser';
+import { DRAWER_WIDTH } from './PageSkeleton';
 import { UserMenu } from './UserMenu';
 
-const DRAWER_WIDTH = 232;
 const ICONS: Record<NavIcon, typeof HomeIcon> = { home: HomeIcon, accommodations: ApartmentIcon, account: PersonIcon, bookings: EventNoteIcon, registry: RegistryIcon, inbox: MailIcon, snippets: ShortTextIcon, tasks: TaskIcon, cleanings: CleaningIcon, calendar: CalendarMonthIcon, priceRules: SellIcon };
 
 export interface AppShellProps {

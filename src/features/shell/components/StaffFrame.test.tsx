@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
+import { PageHeadingContext } from './PageSkeleton';
 import { StaffFrame } from './StaffFrame';
 
 describe('StaffFrame', () => {
@@ -8,6 +9,18 @@ describe('StaffFrame', () => {
     const { router } = renderWithProviders(<StaffFrame>secret page</StaffFrame>, { router: { pathname: '/account/tokens', asPath: '/account/tokens' } });
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/sign-in?redirectTo=%2Faccount%2Ftokens'));
     expect(screen.queryByText('secret page')).toBeNull();
+  });
+
+  it("draws the page's heading over a loading skeleton until the session is known, not the page", () => {
+    renderWithProviders(
+      <PageHeadingContext.Provider value="accommodation:list.title">
+        <StaffFrame>property list</StaffFrame>
+      </PageHeadingContext.Provider>,
+      { locale: 'hu' },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Szálláshelyek' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Betöltés…' })).toBeTruthy();
+    expect(screen.queryByText('property list')).toBeNull();
   });
 
   it('shows the landing instead when the page has one', async () => {

@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { useDeferredValue, useEffect } from 'react';
 import { useRouter } from 'next/router';
 import { useSignOut } from '@nhost/nextjs';
-import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { signInPathFor } from '@/features/auth/lib/redirectTarget';
 import { canOpen } from '../navigation';
 import { useSessionUser } from '../useSessionUser';
 import { AppShell } from './AppShell';
 import { NotAllowed } from './NotAllowed';
+import { StaffSkeleton } from './PageSkeleton';
 
 export interface StaffFrameProps {
   children: ReactNode;
@@ -32,10 +32,11 @@ export function StaffFrame({ children, area, signedOut }: StaffFrameProps) {
   // The shell and the page are the largest render of a staff page's load (MUI's styles for the
   // frame and the view). The session's arrival is an urgent update (an external store), which React
   // renders in one task; so the spinner stays for that update and the frame follows as a deferred
-  // render, which React splits into short tasks (docs/performance.md: Total Blocking Time).
+  // render, which React splits into short tasks (docs/performance.md: Total Blocking Time). Until
+  // then the frame's skeleton with the page's heading stays, as the server drew it.
   const settled = useDeferredValue(!isLoading, false);
-  if (isLoading || !settled) return <FullPageSpinner />;
-  if (!isAuthenticated || !user) return signedOut ?? <FullPageSpinner />;
+  if (isLoading || !settled) return <StaffSkeleton />;
+  if (!isAuthenticated || !user) return signedOut ?? <StaffSkeleton />;
   const handleSignOut = () => {
     void signOut().then(() => router.replace('/sign-in'));
   };
