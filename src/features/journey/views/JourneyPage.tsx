@@ -45,7 +45,11 @@ export function JourneyPage({ base, card, initial }: { base: JourneyBase; card?:
     const Card = selected.Component;
     body = (
       <>
-        <NextLink className={styles.back} href={journeyUrl(journeyId, base)}>
+        {/* No prefetch: Next prefetches a link as it comes into view, in a commit of the card's
+            hydration (the route resolved, the journey page's module loaded and run: main-thread work
+            while the card starts on a phone, docs/performance.md), and the way back needs the
+            journey's server data anyway. Every link of the guest pages loads on the press. */}
+        <NextLink className={styles.back} href={journeyUrl(journeyId, base)} prefetch={false}>
           {t('back')}
         </NextLink>
         <section className={styles.card} aria-labelledby="card-title">
