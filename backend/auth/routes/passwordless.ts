@@ -143,12 +143,15 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
       // errors.go: ErrInvalidOTP is mapped to invalid-request (400), not to invalid-otp.
       throw new AuthError('invalid-request');
     }
-    smsOtpFailures.reset(user.id);
     if (user.disabled) throw new AuthError('disabled-user');
+    // Spent only while it is the code just checked: wrong guesses sent alongside burn it while this
+    // check runs (bcrypt, ~0.1 s), and a right one among them must not sign in after the burn.
     const { rows } = await app.db.query<UserRow>(
-      `UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now(), phone_number_verified = true WHERE id = $1 RETURNING *`,
-      [user.id],
+      `UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now(), phone_number_verified = true WHERE id = $1 AND otp_hash = $2 RETURNING *`,
+      [user.id, user.otp_hash],
     );
+    if (!rows[0]) throw new AuthError('invalid-request');
+    smsOtpFailures.reset(user.id);
     res.json({ session: await app.sessions.create(rows[0]) });
   });
 }
