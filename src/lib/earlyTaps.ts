@@ -4,7 +4,8 @@
 // start-up"). A press then reached no handler: a tab or button did nothing, and a submit button
 // sent the form the browser's way (a GET of the same address with every field in it, a password or
 // a guest's document number too) and reloaded the page. Once React listens it handles presses
-// itself, hydrating the pressed part at once if it has not yet.
+// itself, hydrating the pressed part at once if it has not yet; where that does not take, the
+// press is held until the part has hydrated (unhydratedPresses.ts).
 //
 // EARLY_TAPS_SCRIPT (earlyTapsScript.ts) runs inline in <head>, before the body: until React
 // listens on the root element it stops (preventDefault) and queues every press of a button-like
@@ -15,6 +16,18 @@
 
 /** Where the head script keeps the presses it held (a window property). */
 export const EARLY_TAPS_QUEUE = '__staydeskEarlyTaps';
+
+/** Controls whose press needs the page's scripts. */
+export const PRESSABLE = [
+  'button',
+  'summary',
+  'input[type=checkbox]',
+  'input[type=radio]',
+  'input[type=submit]',
+  'input[type=button]',
+  'input[type=reset]',
+  ...['button', 'tab', 'checkbox', 'radio', 'switch', 'menuitem', 'option'].map((role) => `[role=${role}]`),
+].join(',');
 
 /**
  * Presses again what was pressed before React started (in order), in a task of its own: the app

@@ -1,19 +1,7 @@
 // The inline <head> script that holds presses made before React has started (what and why:
 // earlyTaps.ts). In a module of its own so that it is in the document's HTML only, not in the
 // JavaScript of every page as well.
-import { EARLY_TAPS_QUEUE } from './earlyTaps';
-
-/** Controls whose press needs the page's scripts. */
-const PRESSABLE = [
-  'button',
-  'summary',
-  'input[type=checkbox]',
-  'input[type=radio]',
-  'input[type=submit]',
-  'input[type=button]',
-  'input[type=reset]',
-  ...['button', 'tab', 'checkbox', 'radio', 'switch', 'menuitem', 'option'].map((role) => `[role=${role}]`),
-].join(',');
+import { EARLY_TAPS_QUEUE, PRESSABLE } from './earlyTaps';
 
 // React marks the element it listens on (Next's #__next) with a `_reactListening…` property when
 // the root is created, before it hydrates anything.

@@ -12,8 +12,12 @@ import type { NextPageWithLayout } from '@/components/layout/types';
 import { useRouteProgress } from '@/components/useRouteProgress';
 import { replayEarlyTaps } from '@/lib/earlyTaps';
 import { followNavigations, markAppRendered } from '@/lib/openingPage';
+import { holdUnhydratedPresses } from '@/lib/unhydratedPresses';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
+
+// From before React starts: a press on a part React has not hydrated yet is held until it has.
+if (typeof window !== 'undefined') holdUnhydratedPresses();
 
 // The toast host loads after the page: no first screen shows a toast, and react-toastify queues
 // toasts raised before its container mounts. It kept ~9 kB off every page's first load (the guest

@@ -31,14 +31,12 @@ export class SignInPage {
 }
 
 /**
- * Chooses a tab of the sign-in or sign-up screen once React has hydrated that tab. A press before
- * the page's scripts start is held and replayed (src/lib/earlyTaps.ts, first-tap.spec.ts), but a
- * press on /hu/sign-in after React started and before the tab hydrated was still lost once in CI
- * (2026-11-28, auth-codes): that window is not fixed in the product yet, so the specs wait it out.
+ * Chooses a tab of the sign-in or sign-up screen, straight away: a press while the page starts is
+ * held until the tab has hydrated (src/lib/earlyTaps.ts before React starts,
+ * src/lib/unhydratedPresses.ts after; first-tap.spec.ts).
  */
 export async function chooseTab(page: Page, name: string): Promise<void> {
   const tab = page.getByRole('tab', { name, exact: true });
-  await expect.poll(() => tab.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
