@@ -43,4 +43,5 @@ export const ISOLATED_DOM_TESTS = [
   // Mock modules (vi.mock): the mocks would stay for the files after them.
   'src/features/inbox/guest/MessageHostCard.test.tsx',
   'src/features/journey/staff/BookingJourneyPanel.test.tsx',
+  'src/features/journey/views/JourneyPage.test.tsx',
 ];
