@@ -1,6 +1,7 @@
 // Next.js configuration: pages router, i18n routing for en/hu.
 const { i18n } = require('./next-i18next.config');
 const { CompileHintsPlugin } = require('./build/compileHints');
+const { lazyNumberFormatPlugin } = require('./build/mui/lazyNumberFormat');
 
 /** @type {import('next').NextConfig} */
 const config = {
@@ -18,6 +19,8 @@ const config = {
   // React's and Next's browser chunks compiled while they download (build/compileHints.js).
   webpack: (webpackConfig, { isServer, dev, webpack }) => {
     if (!isServer && !dev) webpackConfig.plugins.push(new CompileHintsPlugin(webpack));
+    // MUI's TablePagination made an Intl.NumberFormat when its module was evaluated; ours on first use.
+    if (!isServer) webpackConfig.plugins.push(lazyNumberFormatPlugin(webpack));
     return webpackConfig;
   },
 };
