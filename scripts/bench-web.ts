@@ -16,7 +16,9 @@
 // figures alone, `--no-cpu` Lighthouse alone, `--default-only` no calibrated set, `--cpu-runs=<n>`
 // loads per page for the CPU figures (median, default 3); `--profile` records one more load of each
 // page under the CPU profiler and prints what ran in its long stretches, named through source maps
-// (a build made with --profile has them; profiles kept with the reports). Targets: First Load JS of the lean
+// (a build made with --profile has them; profiles kept with the reports). `--against=<dist dir>`
+// measures the CPU figures of an earlier bench build too, its loads interleaved with this build's
+// (a paired before/after that a shared machine's load swings alike; implies --cpu-only). Targets: First Load JS of the lean
 // public pages (the landing page and the guest journey) at or under 150 kB, of every other page at
 // or under 300 kB; Lighthouse performance of `/` at least 95, of the staff and sign-in pages at least
 // 90 with TBT under 300 ms, of the journey pages at least 97 with TBT under 150 ms (reported, never
@@ -127,7 +129,7 @@ async function demoSessionCookie(backendPort: number): Promise<string> {
   return `nhostRefreshToken=${token}`;
 }
 
-const webEnv = (backendPort: number) => ({ NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', ...backendUrls(backendPort) });
+const webEnv = (backendPort: number, distDir = DIST_DIR) => ({ NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', ...backendUrls(backendPort) });
 
 async function build(backendPort: number, analyze: boolean, sourceMaps: boolean): Promise<string> {
   console.log(`building into ${DIST_DIR} ...`);
@@ -257,7 +259,8 @@ async function main(): Promise<void> {
   // --cpu-only: the main-thread CPU figures alone (quick, and far less sensitive to load);
   // --no-cpu: Lighthouse alone; --default-only: no calibrated Lighthouse set; --only=<text>: pages
   // whose path contains the text; --cpu-runs=<n>: loads per page for the CPU figures (median).
-  const cpuOnly = argv.includes('--cpu-only');
+  const against = argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+  const cpuOnly = argv.includes('--cpu-only') || Boolean(against);
   const noCpu = argv.includes('--no-cpu');
   const defaultOnly = argv.includes('--default-only');
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -269,7 +272,10 @@ async function main(): Promise<void> {
   // the build was made for (signed-in pages call it).
   const reuse = skipBuild && fs.existsSync(BUILD_LOG) && fs.existsSync(BUILD_PORT);
   // BENCH_BACKEND_PORT / BENCH_WEB_PORT pin the ports (a shared machine hands each engineer a range).
-  const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : Number(process.env.BENCH_BACKEND_PORT) || (await freePort());
+  // An earlier build to compare with calls the backend port it was built for: this build must too.
+  const againstPort = against ? Number(fs.readFileSync(path.join(against, 'bench-backend-port.txt'), 'utf8')) : undefined;
+  const backendPort = reuse ? Number(fs.readFileSync(BUILD_PORT, 'utf8')) : againstPort ?? (Number(process.env.BENCH_BACKEND_PORT) || (await freePort()));
+  if (againstPort !== undefined && againstPort !== backendPort) throw new Error(`--against: ${against} was built for backend port ${againstPort}, this build for ${backendPort}; rebuild one of them`);
   const webPort = Number(process.env.BENCH_WEB_PORT) || (await freePort());
   const output = reuse ? fs.readFileSync(BUILD_LOG, 'utf8') : await build(backendPort, analyze, profile);
   printSizes(parseBuildOutput(output));
@@ -288,6 +294,11 @@ async function main(): Promise<void> {
     const web = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(webPort)], webEnv(backendPort));
     await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${backend.output()}`)));
     await waitForUrl(`http://localhost:${webPort}/`, web.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${web.output()}`)));
+    const againstWebPort = against ? await freePort() : undefined;
+    if (against && againstWebPort) {
+      const other = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(againstWebPort)], webEnv(backendPort, against));
+      await waitForUrl(`http://localhost:${againstWebPort}/`, other.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${other.output()}`)));
+    }
 
     const journey = await openJourney(backendPort)
       .then(async (j) => (await checkJourneyPages(webPort, JOURNEY_PAGES(j.journeyId), j.customerName), j))
@@ -337,9 +348,15 @@ async function main(): Promise<void> {
         const rows: { label: string; figures: MainThreadFigures }[] = [];
         for (const { page, signedIn } of pages) {
           const url = `http://localhost:${webPort}${page}`;
+          const otherUrl = againstWebPort ? `http://localhost:${againstWebPort}${page}` : undefined;
           const runs: MainThreadFigures[] = [];
-          for (let i = 0; i < cpuRuns; i++) runs.push(await measureMainThread(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined));
+          const otherRuns: MainThreadFigures[] = [];
+          for (let i = 0; i < cpuRuns; i++) {
+            runs.push(await measureMainThread(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined));
+            if (otherUrl) otherRuns.push(await measureMainThread(browser, otherUrl, signedIn ? await demoSessionCookie(backendPort) : undefined));
+          }
           rows.push({ label: labelOf(url, signedIn), figures: medianFigures(runs) });
+          if (otherUrl) rows.push({ label: `  against: ${labelOf(otherUrl, signedIn)}`, figures: medianFigures(otherRuns) });
         }
         printMainThread(rows, cpuRuns);
         if (profile) {
