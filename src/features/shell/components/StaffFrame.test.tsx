@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@/test/render';
@@ -36,5 +37,22 @@ describe('StaffFrame', () => {
     });
     expect(await screen.findByText('Not for your role')).toBeTruthy();
     expect(screen.queryByText('property list')).toBeNull();
+  });
+
+  it("commits the shell first and the page in a commit of its own, each a shorter task", async () => {
+    // What each commit put on screen: the shell's navigation, the page.
+    const commits: { shell: boolean; page: boolean }[] = [];
+    const { nhost } = renderWithProviders(
+      <Profiler id="frame" onRender={() => commits.push({ shell: Boolean(document.querySelector('nav')), page: Boolean(screen.queryByText('property list')) })}>
+        <StaffFrame area="accommodations">property list</StaffFrame>
+      </Profiler>,
+    );
+    nhost.auth.client.interpreter?.send('SESSION_UPDATE', {
+      data: { session: { accessToken: 'a.b.c', accessTokenExpiresIn: 900, refreshToken: 'r', user: { id: 'u', displayName: 'Paula Manager', defaultRole: 'manager', roles: ['manager', 'user'] } } },
+    });
+    expect(await screen.findByText('property list')).toBeTruthy();
+    const firstWithShell = commits.findIndex((c) => c.shell);
+    expect(commits[firstWithShell]).toEqual({ shell: true, page: false });
+    expect(screen.getByRole('navigation')).toBeTruthy();
   });
 });
