@@ -6,7 +6,6 @@ import type { EmotionCache } from '@emotion/react';
 import { AppCacheProvider } from '@mui/material-nextjs/v15-pagesRouter';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { nhost } from '@/lib/nhost/clients';
 import { SessionProvider } from '@/lib/nhost/SessionProvider';
 import { theme } from '@/lib/theme/theme';
 
@@ -23,10 +22,10 @@ export function BaseProviders({ children, emotionCache }: BaseProvidersProps) {
         {/* A boundary for hydration's sake: React hydrates server-rendered content inside a Suspense
             boundary as a background render split into short tasks, after the theme, instead of in
             the one long task of the page's hydration (docs/performance.md: Total Blocking Time).
-            The session starts in that render too. A click or key press before then hydrates the
+            The session client is made and started in tasks of their own before it (SessionProvider). A click or key press before then hydrates the
             boundary at once, so nothing typed is lost. */}
         <Suspense>
-          <SessionProvider nhost={nhost}>{children}</SessionProvider>
+          <SessionProvider>{children}</SessionProvider>
         </Suspense>
       </ThemeProvider>
     </AppCacheProvider>

@@ -34,5 +34,13 @@ export function createIsolatedNhost(urls: NhostServiceUrls = nhostUrls): ReactNh
   });
 }
 
-/** The one session client of the browser tab (one per server render on the server). */
-export const nhost: NhostClient = createSessionNhost();
+let sessionClient: NhostClient | undefined;
+
+/**
+ * The one session client of the browser tab (of the server process on the server), made on first
+ * use: building it builds the SDK's state machine (xstate), which was a good part of a page module's
+ * evaluation, one long task at load (SessionProvider makes it in a task of its own).
+ */
+export function sessionNhost(): NhostClient {
+  return (sessionClient ??= createSessionNhost());
+}
