@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FailureCounter } from './rate-limit';
+import { FailureCounter, GuessLimit } from './rate-limit';
 
 describe('FailureCounter', () => {
   it('burns a secret on the fifth failure and forgets it on success', () => {
@@ -39,5 +39,45 @@ describe('FailureCounter', () => {
     for (let i = 0; i < 99; i++) c.fail(`junk-${i}`);
     expect(c.count('target')).toBe(4);
     expect(c.fail('target')).toBe(true);
+  });
+});
+
+describe('GuessLimit', () => {
+  const wrong = async () => undefined;
+  it('checks five guesses sent at once, refuses the rest unchecked and burns once', async () => {
+    const limit = new GuessLimit(5);
+    let checked = 0;
+    let burnt = 0;
+    const check = async () => {
+      checked += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return undefined;
+    };
+    await Promise.all(Array.from({ length: 50 }, () => limit.guess('otp', check, async () => (burnt += 1))));
+    expect([checked, burnt]).toEqual([5, 1]);
+    // Still refused until a new code is sent, even the right one.
+    expect(await limit.guess('otp', async () => 'session', wrong)).toBeUndefined();
+    limit.forget('otp');
+    expect(await limit.guess('otp', async () => 'session', wrong)).toBe('session');
+  });
+
+  it('a check that throws counts as a wrong guess', async () => {
+    const limit = new GuessLimit(2);
+    await expect(limit.guess('otp', () => Promise.reject(new Error('db down')), wrong)).rejects.toThrow('db down');
+    expect(limit.started('otp')).toBe(1);
+    let burnt = false;
+    await limit.guess('otp', wrong, async () => (burnt = true));
+    expect(burnt).toBe(true);
+  });
+
+  it('a right guess starts the count again; junk keys evict only the oldest entries', async () => {
+    const limit = new GuessLimit(5, 3);
+    for (let i = 0; i < 4; i++) await limit.guess('target', wrong, wrong);
+    expect(await limit.guess('target', async () => 1, wrong)).toBe(1);
+    expect(limit.started('target')).toBe(0);
+    for (let i = 0; i < 4; i++) await limit.guess('target', wrong, wrong);
+    await limit.guess('junk-1', wrong, wrong);
+    await limit.guess('junk-2', wrong, wrong);
+    expect(limit.started('target')).toBe(4);
   });
 });

@@ -104,3 +104,65 @@ export class FailureCounter {
     this.failures.delete(key);
   }
 }
+
+/**
+ * Guesses at a one-time code, counted when they start, not when they fail: guesses sent at once
+ * are all being checked before the first one fails, so counting failures let every one of them
+ * be checked (and a right one among them sign in after the limit). Here at most `max` guesses per
+ * code are ever checked; later ones are refused unchecked until a right one or a new code
+ * (forget) starts the count again. The `max`-th wrong one also burns the code.
+ * Bounded like FailureCounter: when full, the entries touched longest ago go first.
+ */
+export class GuessLimit {
+  private readonly guesses = new Map<string, { started: number; failed: number }>();
+
+  constructor(
+    private readonly max = 5,
+    private readonly capacity = 10_000,
+  ) {}
+
+  /**
+   * Checks one guess for key: `check` answers what a right guess gives, or undefined for a wrong
+   * one; `burn` invalidates the code. Undefined when the guess was wrong or refused unchecked.
+   * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
+   */
+  async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
+    const entry = this.guesses.get(key) ?? { started: 0, failed: 0 };
+    if (entry.started >= this.max) return undefined;
+    entry.started += 1;
+    this.touch(key, entry);
+    let result: T | undefined;
+    try {
+      result = await check();
+    } finally {
+      // A check that threw may have been a guess all the same: it counts as a wrong one.
+      if (result === undefined) {
+        entry.failed += 1;
+        if (entry.failed >= this.max) await burn();
+      } else if (this.guesses.get(key) === entry) {
+        this.guesses.delete(key);
+      }
+    }
+    return result;
+  }
+
+  /** A new code was sent for key: it gets `max` guesses of its own. */
+  forget(key: string): void {
+    this.guesses.delete(key);
+  }
+
+  /** Guesses at key started and not yet forgotten (0 when unknown or evicted). */
+  started(key: string): number {
+    return this.guesses.get(key)?.started ?? 0;
+  }
+
+  private touch(key: string, entry: { started: number; failed: number }): void {
+    // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
+    this.guesses.delete(key);
+    this.guesses.set(key, entry);
+    for (const oldest of this.guesses.keys()) {
+      if (this.guesses.size <= this.capacity) break;
+      this.guesses.delete(oldest);
+    }
+  }
+}

@@ -1,9 +1,10 @@
 // Passwordless sign-in with the real HasuraAuthClient: magic link through /verify, e-mail OTP and
 // SMS OTP, reading the link or code from the dev outbox.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, get, openLink, otpCode, post, uniqueEmail, verifyLink } from '../../backend/auth/testing';
+import { otpGuessBurstTests } from '../helpers/otpGuessBursts';
 
 let backend: RunningBackend;
 
@@ -108,6 +109,8 @@ describe('an account someone else created with your address', () => {
 });
 
 describe('guessing codes', () => {
+  otpGuessBurstTests(() => backend);
+
   it('five wrong e-mail codes burn the code, even the right one fails afterwards', async () => {
     const email = uniqueEmail('guess');
     await post(backend, '/signin/otp/email', { email });
@@ -126,38 +129,14 @@ describe('guessing codes', () => {
     expect((await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code })).status).toBe(400);
   });
 
-  it('the right SMS code sent alongside the fifth wrong one signs nobody in once that one burns the code', async () => {
-    // Each check takes a bcrypt (~0.1 s): the right code's request, checked against the hash it read
-    // before the burn, went on to sign in, so guesses sent at once got past the five-guess limit.
+  it('the right SMS code sent twice at once signs in once', async () => {
+    // Both are checked against the hash each read before either spent it (bcrypt, ~0.1 s): only the
+    // one whose write still finds that hash gets a session.
     const phoneNumber = `+3670${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
     await post(backend, '/signin/passwordless/sms', { phoneNumber });
     const code = otpCode(backend, phoneNumber);
-    const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) await post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: wrong });
-    // The right code's sign-in is held at its write until the fifth wrong code has burnt the code
-    // (or 3 s, when nothing burns it).
-    let burnt = () => {};
-    const burn = new Promise<void>((resolve) => (burnt = resolve));
-    const db = backend.ctx.db;
-    const query = db.query.bind(db);
-    const spy = vi.spyOn(db, 'query').mockImplementation(async (...args: Parameters<typeof db.query>) => {
-      const sql = String(args[0]);
-      const signsIn = sql.includes('phone_number_verified = true');
-      if (signsIn) await Promise.race([burn, new Promise((resolve) => setTimeout(resolve, 3000))]);
-      const result = await query(...args);
-      if (sql.startsWith('UPDATE auth.users SET otp_hash = NULL') && !signsIn) burnt();
-      return result;
-    });
-    try {
-      const [right, fifth] = await Promise.all([
-        post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code }),
-        post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: wrong }),
-      ]);
-      expect(fifth.status).toBe(400);
-      expect(right.body).toMatchObject({ status: 400, error: 'invalid-request' });
-    } finally {
-      spy.mockRestore();
-    }
+    const answers = await Promise.all([0, 1].map(() => post(backend, '/signin/passwordless/sms/otp', { phoneNumber, otp: code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 });
 

@@ -8,6 +8,7 @@ import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, get, openLink, post, uniqueEmail, verifyLink } from '../../backend/auth/testing';
 import { hashSecret } from '../../backend/auth/password';
+import { otpGuessBurstTests } from '../helpers/otpGuessBursts';
 import { SoftAuthenticator, type CreationOptions, type RequestOptions } from '../../backend/auth/testing/authenticator';
 
 interface Session {
@@ -31,6 +32,8 @@ describe('auth on a server Postgres', () => {
     await backend?.close();
     server?.stop();
   });
+
+  describe('one-time codes guessed all at once', () => otpGuessBurstTests(() => backend));
 
   it('signs up, signs in with the client, rotates and signs out', async () => {
     expect(backend.ctx.db.kind).toBe('postgres');

@@ -6,7 +6,7 @@ import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, checkEmailAllowed, requireEmail, requireString, signUpOptions, type SignUpOptions } from '../validate';
 import { claimUnverifiedAccount, createUser, findUserBy, gravatarUrl, newTicket, setTicket, type UserRow } from '../users';
-import { FailureCounter } from '../rate-limit';
+import { GuessLimit } from '../rate-limit';
 import { hashSecret, verifySecret } from '../password';
 
 const HOUR = 3600;
@@ -19,8 +19,8 @@ export function sixDigitCode(): string {
 
 export function registerPasswordless(router: Router, app: AuthApp): void {
   const { s } = app;
-  const emailOtpFailures = new FailureCounter();
-  const smsOtpFailures = new FailureCounter();
+  const emailOtpGuesses = new GuessLimit();
+  const smsOtpGuesses = new GuessLimit();
 
   /** The user for this e-mail, created on first passwordless use. */
   async function userForEmail(email: string, options: SignUpOptions): Promise<UserRow> {
@@ -63,6 +63,7 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const user = await userForEmail(email, options);
     const code = sixDigitCode();
     await setTicket(app.db, user.id, `otp:${code}`, HOUR);
+    emailOtpGuesses.forget(email.toLowerCase());
     await app.mailer.sendTemplate('signin-otp', user.locale, email, app.templateVars(req, user, { code, ticket: `otp:${code}`, redirectTo: options.redirectTo }));
     res.json('OK');
   });
@@ -72,22 +73,23 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const body = bodyOf(req.body);
     const email = requireEmail(body);
     const otp = requireString(body, 'otp');
-    const { rows } = await app.db.query<UserRow>(
-      `UPDATE auth.users SET ticket = NULL, ticket_expires_at = now()
-       WHERE email = $1 AND ticket = $2 AND ticket_expires_at > now() RETURNING *`,
-      [email, `otp:${otp}`],
+    let user = await emailOtpGuesses.guess(
+      email.toLowerCase(),
+      async () => {
+        const { rows } = await app.db.query<UserRow>(
+          `UPDATE auth.users SET ticket = NULL, ticket_expires_at = now()
+           WHERE email = $1 AND ticket = $2 AND ticket_expires_at > now() RETURNING *`,
+          [email, `otp:${otp}`],
+        );
+        return rows[0];
+      },
+      () => app.db.query(`UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE email = $1 AND ticket LIKE 'otp:%'`, [email]),
     );
-    let user = rows[0];
-    if (user && !user.email_verified) user = await claimUnverifiedAccount(app.db, user.id);
-    if (!user) {
-      if (emailOtpFailures.fail(email.toLowerCase())) {
-        await app.db.query(`UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE email = $1 AND ticket LIKE 'otp:%'`, [email]);
-      }
-      // verify_sign_in_otp_email.go looks the code up as the user's ticket: GetUserByEmailAndTicket
-      // answers invalid-ticket (401), not invalid-otp.
-      throw new AuthError('invalid-ticket');
-    }
-    emailOtpFailures.reset(email.toLowerCase());
+    // verify_sign_in_otp_email.go looks the code up as the user's ticket: GetUserByEmailAndTicket
+    // answers invalid-ticket (401), not invalid-otp.
+    if (!user) throw new AuthError('invalid-ticket');
+    if (!user.email_verified) user = await claimUnverifiedAccount(app.db, user.id);
+    if (!user) throw new AuthError('invalid-ticket');
     app.validateUser(user);
     res.json({ session: await app.sessions.create(user) });
   });
@@ -117,6 +119,7 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
       `UPDATE auth.users SET otp_hash = $2, otp_hash_expires_at = $3, otp_method_last_used = 'sms' WHERE id = $1`,
       [user.id, await hashSecret(code), new Date(Date.now() + SMS_OTP_TTL * 1000).toISOString()],
     );
+    smsOtpGuesses.forget(phoneNumber);
     try {
       await app.mailer.sendSms('signin-passwordless-sms', user.locale, phoneNumber, app.templateVars(req, user, { code }));
     } catch (e) {
@@ -131,27 +134,30 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const body = bodyOf(req.body);
     const phoneNumber = requireString(body, 'phoneNumber').trim();
     const otp = requireString(body, 'otp');
-    const user = await findUserBy(app.db, 'phone_number', phoneNumber);
-    const live = user?.otp_hash && new Date(user.otp_hash_expires_at).getTime() > Date.now();
-    // Checked whether or not a code is pending (with none, against '': the dummy hash): answering
-    // at once told whoever tried a number whether a code had just been sent to it.
-    const matches = await verifySecret(otp, (live && user?.otp_hash) || '');
-    if (!user || !live || !matches) {
-      if (user && smsOtpFailures.fail(user.id)) {
-        await app.db.query('UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now() WHERE id = $1', [user.id]);
-      }
-      // errors.go: ErrInvalidOTP is mapped to invalid-request (400), not to invalid-otp.
-      throw new AuthError('invalid-request');
-    }
-    if (user.disabled) throw new AuthError('disabled-user');
-    // Spent only while it is the code just checked: wrong guesses sent alongside burn it while this
-    // check runs (bcrypt, ~0.1 s), and a right one among them must not sign in after the burn.
-    const { rows } = await app.db.query<UserRow>(
-      `UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now(), phone_number_verified = true WHERE id = $1 AND otp_hash = $2 RETURNING *`,
-      [user.id, user.otp_hash],
+    // Counted by number, known or not: refusing guesses at once only for known numbers would tell
+    // which numbers have an account.
+    const user = await smsOtpGuesses.guess(
+      phoneNumber,
+      async () => {
+        const found = await findUserBy(app.db, 'phone_number', phoneNumber);
+        const live = found?.otp_hash && new Date(found.otp_hash_expires_at).getTime() > Date.now();
+        // Checked whether or not a code is pending (with none, against '': the dummy hash): answering
+        // at once told whoever tried a number whether a code had just been sent to it.
+        const matches = await verifySecret(otp, (live && found?.otp_hash) || '');
+        if (!found || !live || !matches) return undefined;
+        if (found.disabled) throw new AuthError('disabled-user');
+        // Spent only while it is the code just checked: wrong guesses sent alongside burn it while this
+        // check runs (bcrypt, ~0.1 s), and a right one among them must not sign in after the burn.
+        const { rows } = await app.db.query<UserRow>(
+          `UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now(), phone_number_verified = true WHERE id = $1 AND otp_hash = $2 RETURNING *`,
+          [found.id, found.otp_hash],
+        );
+        return rows[0];
+      },
+      () => app.db.query('UPDATE auth.users SET otp_hash = NULL, otp_hash_expires_at = now() WHERE phone_number = $1 AND otp_hash IS NOT NULL', [phoneNumber]),
     );
-    if (!rows[0]) throw new AuthError('invalid-request');
-    smsOtpFailures.reset(user.id);
-    res.json({ session: await app.sessions.create(rows[0]) });
+    // errors.go: ErrInvalidOTP is mapped to invalid-request (400), not to invalid-otp.
+    if (!user) throw new AuthError('invalid-request');
+    res.json({ session: await app.sessions.create(user) });
   });
 }
