@@ -54,6 +54,31 @@ describe('sessions from headers', () => {
     }
   });
 
+  it('JWT: role claims that are not role names refuse the token, as Hasura does; a number is not the role "1" (Hasura)', async () => {
+    const refused = async (c: Record<string, unknown>, role?: string) =>
+      authenticate({ authorization: `Bearer ${await jwt.sign(claims(c), 60)}`, ...(role === undefined ? {} : { 'x-hasura-role': role }) }, opts);
+    const invalid = (message: string) => ({ ok: false, error: { message, extensions: { code: 'jwt-invalid-claims' } } });
+    const listHint = 'invalid x-hasura-allowed-roles; should be a list of roles';
+    // String() made [1] allow a role named "1", [null] one named "null", [["admin"]] one named "admin".
+    for (const [entry, kind, asked] of [[1, 'Number', '1'], [null, 'Null', 'null'], [['admin'], 'Array', 'admin'], [{ toString: 'x' }, 'Object', '[object Object]'], [true, 'Boolean', 'true']] as const) {
+      const allowed = ['user', entry];
+      expect(await refused({ 'x-hasura-allowed-roles': allowed }, asked)).toMatchObject(invalid(`${listHint}: parsing String failed, expected String, but encountered ${kind}`));
+      // Even when the role asked for is a proper one: the whole token is refused.
+      expect(await refused({ 'x-hasura-allowed-roles': allowed })).toMatchObject(invalid(`${listHint}: parsing String failed, expected String, but encountered ${kind}`));
+    }
+    expect(await refused({ 'x-hasura-allowed-roles': ['user', ''] })).toMatchObject(invalid(`${listHint}: empty string not allowed`));
+    expect(await refused({ 'x-hasura-allowed-roles': 'user' })).toMatchObject(invalid(`${listHint}: parsing [] failed, expected Array, but encountered String`));
+    expect(await refused({ 'x-hasura-default-role': 7 })).toMatchObject(invalid('invalid x-hasura-default-role; should be a single role name: parsing String failed, expected String, but encountered Number'));
+    expect(await refused({ 'x-hasura-default-role': '' }, 'user')).toMatchObject(invalid('invalid x-hasura-default-role; should be a single role name: empty string not allowed'));
+    // Many junk entries are refused as fast as one, at the first.
+    expect(await refused({ 'x-hasura-allowed-roles': ['user', ...Array.from({ length: 10_000 }, (_, i) => i)] })).toMatchObject(invalid(`${listHint}: parsing String failed, expected String, but encountered Number`));
+    const missing = { ...claims({}) };
+    delete (missing['https://hasura.io/jwt/claims'] as Record<string, unknown>)['x-hasura-allowed-roles'];
+    expect(await authenticate({ authorization: `Bearer ${await jwt.sign(missing, 60)}` }, opts)).toMatchObject({
+      ok: false, error: { message: 'JWT claim does not contain x-hasura-allowed-roles', extensions: { code: 'jwt-missing-role-claims' } },
+    });
+  });
+
   it('JWT errors: expired, bad signature, missing claims', async () => {
     const expired = await jwt.sign(claims({}), -30);
     expect(await authenticate({ authorization: `Bearer ${expired}` }, opts)).toMatchObject({ ok: false, error: { message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt' } } });

@@ -101,31 +101,53 @@ async function fromJwt(token: string, requestedRole: string | undefined, jwt: Jw
     }
   }
   if (!claims || typeof claims !== 'object') return deny('jwt-invalid-claims', `claims key: '${ns}' not found`);
+  const c = claims as Record<string, unknown>;
+  const lower = Object.fromEntries(Object.entries(c).map(([k, v]) => [k.toLowerCase(), v]));
+  const roles = roleClaims(lower['x-hasura-allowed-roles'], lower['x-hasura-default-role']);
+  if ('error' in roles) return deny(roles.error, roles.message);
+  // Hasura (Auth/JWT.hs processJwt): the requested role, or the default one when the header is
+  // absent or empty, must be one of the allowed roles; a token whose default role is not allowed
+  // is refused unless it asks for an allowed one.
+  const role = requestedRole || roles.defaultRole;
+  if (!roles.allowed.includes(role)) return deny('access-denied', 'Your requested role is not in allowed roles');
   // Hasura (Auth/JWT.hs, parseObjectAsClaims and withAuthZ): the session variables are the claims
   // named x-hasura-* other than the two role claims, and each must be a string (a Postgres array
   // goes as its text, '{"a","b"}', as hasura-auth writes it); any other value refuses the token.
   const variables: Record<string, string> = {};
-  for (const [k, v] of Object.entries(claims as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(c)) {
     const key = k.toLowerCase();
     if (!key.startsWith('x-hasura-') || key === 'x-hasura-allowed-roles' || key === 'x-hasura-default-role') continue;
     if (typeof v !== 'string') return deny('jwt-invalid-claims', `x-hasura-* claims: parsing Text failed, expected String, but encountered ${jsonKind(v)}`);
     variables[key] = v;
   }
-  const c = claims as Record<string, unknown>;
-  const lower = Object.fromEntries(Object.entries(c).map(([k, v]) => [k.toLowerCase(), v]));
-  const allowed = lower['x-hasura-allowed-roles'];
-  const dflt = lower['x-hasura-default-role'];
-  if (!Array.isArray(allowed)) return deny('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-allowed-roles');
-  if (typeof dflt !== 'string') return deny('jwt-missing-role-claims', 'JWT claim does not contain x-hasura-default-role');
-  // Hasura (Auth/JWT.hs processJwt): the requested role, or the default one when the header is
-  // absent or empty, must be one of the allowed roles; a token whose default role is not allowed
-  // is refused unless it asks for an allowed one.
-  const role = requestedRole || dflt;
-  if (!allowed.map(String).includes(role)) return deny('access-denied', 'Your requested role is not in allowed roles');
   variables['x-hasura-role'] = role;
   const session: EngineSession = { role, variables, isAdmin: false };
   if (typeof payload.exp === 'number') session.expiresAt = (payload.exp + (jwt.config.allowed_skew ?? 0)) * 1000;
   return { ok: true, session };
+}
+
+type RoleClaims = { allowed: string[]; defaultRole: string } | { error: string; message: string };
+
+/**
+ * The role claims as Hasura parses them (Auth/JWT.hs parseHasuraClaims; a role is a RoleName,
+ * non-empty text): an entry that is not a string, or an empty one, refuses the token, where
+ * String() let `[1]` allow a role named "1".
+ */
+function roleClaims(allowed: unknown, dflt: unknown): RoleClaims {
+  const notARole = (v: unknown, claim: string, hint: string): RoleClaims | null => {
+    if (typeof v !== 'string') return { error: 'jwt-invalid-claims', message: `invalid ${claim}; ${hint}: parsing String failed, expected String, but encountered ${jsonKind(v)}` };
+    if (v === '') return { error: 'jwt-invalid-claims', message: `invalid ${claim}; ${hint}: empty string not allowed` };
+    return null;
+  };
+  const rolesHint = 'should be a list of roles';
+  if (allowed === undefined) return { error: 'jwt-missing-role-claims', message: 'JWT claim does not contain x-hasura-allowed-roles' };
+  if (!Array.isArray(allowed)) return { error: 'jwt-invalid-claims', message: `invalid x-hasura-allowed-roles; ${rolesHint}: parsing [] failed, expected Array, but encountered ${jsonKind(allowed)}` };
+  for (const entry of allowed) {
+    const refused = notARole(entry, 'x-hasura-allowed-roles', rolesHint);
+    if (refused) return refused;
+  }
+  if (dflt === undefined) return { error: 'jwt-missing-role-claims', message: 'JWT claim does not contain x-hasura-default-role' };
+  return notARole(dflt, 'x-hasura-default-role', 'should be a single role name') ?? { allowed: allowed as string[], defaultRole: dflt as string };
 }
 
 /** The JSON type name Aeson puts in its errors. */
