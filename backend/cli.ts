@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { assertSafeToListen, loadConfig, UnsafeConfigError, type CliFlags } from './config';
 import { MigrationError } from './db/migrate';
-import { DataDirLockedError, LockFileError, lockDataDir } from './db/lock';
+import { DataDirLockedError, DataDirNotWritableError, LockFileError, lockDataDir } from './db/lock';
 import type { RunningBackend } from './server';
 
 type Flags = CliFlags & { role?: string; out?: string; in?: string };
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
 
 /** Errors whose message is written for the user, printed without "failed to start". */
 async function explained(e: unknown): Promise<boolean> {
-  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof LockFileError) return true;
+  if (e instanceof MigrationError || e instanceof UnsafeConfigError || e instanceof DataDirLockedError || e instanceof DataDirNotWritableError || e instanceof LockFileError) return true;
   // Classes of modules a failed start may not have loaded: loading them now costs only failures.
   const [{ BackupError }, { ClusterFolderError }, { DatabaseFolderError }] = await Promise.all([import('./backup'), import('./db/embedded'), import('./db/pglite')]);
   return e instanceof DatabaseFolderError || e instanceof ClusterFolderError || e instanceof BackupError;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataDirLockedError, LOCK_FILE, LockFileError, liveLockOwner, lockDataDir, type DataDirLock, type LockInfo } from './lock';
+import { DataDirLockedError, DataDirNotWritableError, LOCK_FILE, LockFileError, liveLockOwner, lockDataDir, type DataDirLock, type LockInfo } from './lock';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -176,5 +176,53 @@ describe('data folder lock: races and odd lock files', () => {
     expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(LockFileError);
     expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(`${path.join(dir, LOCK_FILE)} is not a lock file a backend wrote`);
     expect(fs.statSync(path.join(dir, LOCK_FILE)).isDirectory()).toBe(true);
+  });
+});
+
+describe('a data folder that cannot be written', () => {
+  it('stops the lock with one line saying so, whatever the failing write (read-only folder, read-only mount)', () => {
+    const dir = tempDir();
+    for (const [fn, code] of [['mkdirSync', 'EACCES'], ['writeFileSync', 'EROFS'], ['linkSync', 'EPERM']] as const) {
+      const spy = vi.spyOn(fs, fn).mockImplementation(() => {
+        throw Object.assign(new Error(`${code}: refused`), { code, path: path.join(dir, 'x') });
+      });
+      try {
+        expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(DataDirNotWritableError);
+        expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow(`the data folder ${dir} cannot be written (${code} on ${path.join(dir, 'x')})`);
+      } finally {
+        spy.mockRestore();
+      }
+    }
+    // Other failures are not called a read-only folder.
+    const spy = vi.spyOn(fs, 'writeFileSync').mockImplementation(() => {
+      throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
+    });
+    try {
+      expect(() => lockDataDir(dir, { url: 'x', command: 'backend' })).toThrow('ENOSPC');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('the backend started on a read-only data folder prints one clear line and exits non-zero', () => {
+    // Root writes anywhere: the backend then runs as nobody, which the folder's mode refuses.
+    const asRoot = process.getuid?.() === 0;
+    const dir = tempDir();
+    const home = tempDir();
+    fs.chmodSync(dir, 0o555);
+    if (asRoot) fs.chownSync(home, 65534, 65534);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--port', '0', '--data', dir, '--seeds', 'false'], {
+      cwd: path.resolve(__dirname, '../..'),
+      env: { ...process.env, HOME: home, TMPDIR: home },
+      encoding: 'utf8',
+      timeout: 60_000,
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    fs.chmodSync(dir, 0o755);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^\\[backend\\] the data folder ${dir} cannot be written \\(EACCES on ${dir}/backend\\.lock\\.\\d+\\.\\d+\\.tmp\\)\\. Give this user write access to it, or use another data folder`)),
+    ]);
   });
 });

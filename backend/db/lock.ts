@@ -58,6 +58,22 @@ export class LockFileError extends Error {
   }
 }
 
+/** The data folder (or the lock in it) cannot be written: read-only, another owner's, a read-only mount. */
+export class DataDirNotWritableError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly failure: NodeJS.ErrnoException,
+  ) {
+    super(
+      `the data folder ${dataDir} cannot be written (${failure.code} on ${failure.path ?? dataDir}). ` +
+        `Give this user write access to it, or use another data folder (--data, NHOST_DATA_DIR).`,
+    );
+    this.name = 'DataDirNotWritableError';
+  }
+}
+
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
 function readFileOr(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8').trim();
@@ -121,8 +137,21 @@ export function liveLockOwner(dataDir: string): LockInfo | undefined {
 const held = new Set<string>();
 let exitHookInstalled = false;
 
-/** Takes the data folder's lock or throws DataDirLockedError naming the running owner. */
+/**
+ * Takes the data folder's lock or throws DataDirLockedError naming the running owner, or
+ * DataDirNotWritableError when the folder cannot be written (the lock is the first write there).
+ */
 export function lockDataDir(dataDir: string, opts: { url: string; command: string }): DataDirLock {
+  try {
+    return takeLock(dataDir, opts);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code && NOT_WRITABLE.has(code)) throw new DataDirNotWritableError(dataDir, e as NodeJS.ErrnoException);
+    throw e;
+  }
+}
+
+function takeLock(dataDir: string, opts: { url: string; command: string }): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const info: LockInfo = {
