@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { generate, generateSecret } from 'otplib';
 import { describe, expect, it, vi } from 'vitest';
-import { lazy } from './lazy';
+import { lazy, LOAD_TIME_LIMIT_MS, LoadTimeoutError } from './lazy';
 
 let failing = true;
 let loads = 0;
@@ -82,5 +82,43 @@ describe('a module loaded with its first use', () => {
     expect(a).toBe(b);
     expect(await get()).toBe(a);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a load that hangs fails after the time limit with what did not load, and the next use tries again', async () => {
+    let calls = 0;
+    const get = lazy(
+      () => {
+        calls++;
+        return calls === 1 ? new Promise<string>(() => {}) : Promise.resolve('loaded');
+      },
+      { what: 'the auth contract check', limitMs: 50 },
+    );
+    const [a, b] = await Promise.allSettled([get(), get()]);
+    expect(a).toMatchObject({ status: 'rejected', reason: expect.any(LoadTimeoutError) });
+    expect(b).toMatchObject({ status: 'rejected', reason: { message: 'the auth contract check did not load within 0.05 s (the next use tries again)' } });
+    expect(calls).toBe(1);
+    expect(await get()).toBe('loaded');
+    expect(await get()).toBe('loaded');
+    expect(calls).toBe(2);
+  });
+
+  it('the time limit applies without options, and a load that finishes in time is kept', async () => {
+    vi.useFakeTimers();
+    try {
+      const hung = lazy(() => new Promise<string>(() => {}));
+      const waiting = hung();
+      const outcome = waiting.then(() => 'loaded', (e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(LOAD_TIME_LIMIT_MS - 1);
+      expect(await Promise.race([outcome, Promise.resolve('still waiting')])).toBe('still waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toBeInstanceOf(LoadTimeoutError);
+      const slow = lazy(() => new Promise<string>((resolve) => setTimeout(() => resolve('slow'), LOAD_TIME_LIMIT_MS - 1)));
+      const kept = slow();
+      await vi.advanceTimersByTimeAsync(LOAD_TIME_LIMIT_MS * 2);
+      expect(await kept).toBe('slow');
+      expect(slow()).toBe(kept);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

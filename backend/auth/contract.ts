@@ -57,7 +57,7 @@ export function contractValidator(bearer: BearerCheck): RequestHandler {
 const bearerOf = new WeakMap<Request, BearerCheck>();
 // A load that failed (a full file table) is tried again by the next request: kept, it failed every
 // auth request of the process, sign-in included, until a restart.
-const sharedChain = lazy(validatorChain);
+const sharedChain = lazy(validatorChain, { what: 'the auth contract check' });
 
 /** The request's backend's check; a request that did not come through contractValidator is refused. */
 function bearerCheck(req: Request, elevated: boolean): Promise<boolean> {

@@ -43,6 +43,7 @@ export function createSmtpSender(settings: SmtpSettings): SmtpSender {
       });
       return transport;
     }),
+    { what: 'the mail module (nodemailer)' },
   );
   return {
     async send(message) {

@@ -116,7 +116,7 @@ export async function imageVariant(
 
 // sharp (libvips) costs every backend start ~0.1 s of CPU to load; it loads with the first
 // transform instead, outside the try that turns a failed render into a 400.
-const loadSharp = lazy<typeof SharpModule>(() => import('sharp').then((m) => m.default));
+const loadSharp = lazy<typeof SharpModule>(() => import('sharp').then((m) => m.default), { what: 'the image module (sharp)' });
 
 async function render(sharp: typeof SharpModule, sourcePath: string, params: ImageParams, format: OutputFormat, out: string): Promise<void> {
   const open = () => sharp(sourcePath, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();

@@ -10,7 +10,7 @@ import { FailureCounter } from '../rate-limit';
 import { lazy } from '../../lazy';
 
 // otplib and qrcode load with the first TOTP request, not with every start (~0.1 s of CPU).
-const otplib = lazy<typeof Otplib>(() => import('otplib'));
+const otplib = lazy<typeof Otplib>(() => import('otplib'), { what: 'the TOTP module (otplib)' });
 
 export async function totpValid(secret: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;

@@ -12,7 +12,7 @@ import { lazy } from '../../lazy';
 
 // The library (with the X.509 and ASN.1 code it brings) costs a start ~0.4 s of CPU to load: it
 // loads with the first ceremony instead, outside the try blocks that turn its throws into 400s.
-const simpleWebAuthn = lazy<typeof SimpleWebAuthn>(() => import('@simplewebauthn/server'));
+const simpleWebAuthn = lazy<typeof SimpleWebAuthn>(() => import('@simplewebauthn/server'), { what: 'the security key module (@simplewebauthn/server)' });
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const VERIFY_EMAIL_TTL = 30 * 24 * 3600;
