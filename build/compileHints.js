@@ -1,22 +1,31 @@
-// Tells V8 to compile React's and Next's browser code while it downloads, not when first called.
+// Tells V8 to compile a page's first-load code while it downloads, not when first called.
 //
 // V8 compiles a function lazily: when it is first called, on the main thread. At page load that
-// is most of React and Next's client: Next's `main` chunk requires react-dom and its router, and
-// compiling those modules' functions on first call was about half of the `main` task (~60 ms of
-// CPU on the bench host, 240 ms at Lighthouse's 4x slowdown: the guest journey's Total Blocking
-// Time). Chromium (136+) reads the magic comment below at the top of a script and compiles every
-// function in it eagerly, on a background thread while the script streams in; other browsers
-// ignore a comment. Only the two chunks whose code nearly all runs at every page load carry it
-// (framework: React and react-dom; main: Next's client runtime and router); eager compilation of
-// code that does not run would only cost memory. Figures: docs/performance.md.
+// is most of React and Next's client and of the page's own first-load chunks: Next's `main` chunk
+// requires react-dom and its router, and compiling those modules' functions on first call was about
+// half of the `main` task (~60 ms of CPU on the bench host, 240 ms at Lighthouse's 4x slowdown: the
+// guest journey's Total Blocking Time); a staff page's shared chunk (MUI, emotion, the Nhost client)
+// and page chunk did the same in the page module's task. Chromium (136+) reads the magic comment
+// below at the top of a script and compiles every function in it eagerly, on a background thread
+// while the script streams in; other browsers ignore a comment. The chunks that carry it are the
+// ones a page's HTML loads (framework, main, the page's chunk and the chunks split out of it), whose
+// modules all run at load; not the chunks loaded later by import(), nor the legacy browsers'
+// polyfills. Figures: docs/performance.md.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const EAGER_CHUNKS = new Set(['framework', 'main']);
+const NEVER_EAGER = new Set(['polyfills']);
 
 class CompileHintsPlugin {
   /** @param {typeof import('webpack')} webpack Next's own webpack (the `webpack` option of next.config's hook). */
   constructor(webpack, chunks = EAGER_CHUNKS) {
     this.webpack = webpack;
     this.chunks = chunks;
+  }
+
+  /** A chunk a page's HTML loads (or one named eager), whose code runs at load. */
+  isEager(chunk) {
+    if (chunk.name && NEVER_EAGER.has(chunk.name)) return false;
+    return (chunk.name !== undefined && chunk.name !== null && this.chunks.has(chunk.name)) || chunk.canBeInitial();
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -26,7 +35,7 @@ class CompileHintsPlugin {
       // After minification (which drops comments), before the content hashes are computed.
       compilation.hooks.processAssets.tap({ name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, () => {
         for (const chunk of compilation.chunks) {
-          if (!chunk.name || !this.chunks.has(chunk.name)) continue;
+          if (!this.isEager(chunk)) continue;
           for (const file of chunk.files) {
             if (file.endsWith('.js')) compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
           }
