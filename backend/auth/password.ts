@@ -60,11 +60,20 @@ const STORED_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
  * bcrypt refuses at once: $2b$03$, $2b$32$).
  */
 export async function compareHash(secret: string, stored: string): Promise<{ matches: boolean; cost: number }> {
+  requireStrings(secret, stored);
+  return compareBytes(passwordBytes(secret), stored);
+}
+
+function requireStrings(secret: unknown, stored: unknown): void {
   if (typeof secret !== 'string' || typeof stored !== 'string') throw new TypeError('verifySecret: strings are required');
+}
+
+/** compareHash with the password's bytes already made (verifySecret needs them again to pad). */
+async function compareBytes(bytes: Uint8Array, stored: string): Promise<{ matches: boolean; cost: number }> {
   const cost = STORED_HASH.test(stored) ? Number(stored.slice(4, 6)) : 0;
   if (cost < 4 || cost > 31) return { matches: false, cost: 0 };
   try {
-    return { matches: await verify(passwordBytes(secret), stored), cost };
+    return { matches: await verify(bytes, stored), cost };
   } catch {
     return { matches: false, cost: 0 };
   }
@@ -91,8 +100,9 @@ const PAD_HASHES: Record<number, string> = {
  * a cost it does not know.)
  */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const { matches, cost } = await compareHash(secret, stored);
+  requireStrings(secret, stored);
   const bytes = passwordBytes(secret);
+  const { matches, cost } = await compareBytes(bytes, stored);
   if (cost === 0) {
     await verify(bytes, DUMMY_HASH);
     return false;
