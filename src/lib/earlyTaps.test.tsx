@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInForm } from '@/test/signInForm';
 import { EARLY_TAPS_QUEUE, replayEarlyTaps } from './earlyTaps';
 import { EARLY_TAPS_SCRIPT } from './earlyTapsScript';
 
@@ -99,19 +100,7 @@ describe('presses before React has started', () => {
 
   it('a form submitted before React started is not sent the browser’s way, and React gets it once it has started', async () => {
     const onSubmit = vi.fn();
-    function SignIn() {
-      return (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            onSubmit(new FormData(e.currentTarget).get('email'));
-          }}
-        >
-          <input name="email" defaultValue="" />
-          <button type="submit">Sign in</button>
-        </form>
-      );
-    }
+    const SignIn = signInForm(onSubmit);
     const page = (
       <App>
         <SignIn />

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInForm } from '@/test/signInForm';
 import { holdUnhydratedPresses } from './unhydratedPresses';
 
 // Presses on a part of the page React has started on but cannot hydrate yet (its code has not
@@ -87,19 +88,7 @@ describe('a press on a part React has started on but not hydrated', () => {
   it('a submit button: the form is not sent the browser’s way, and React gets it once hydrated', async () => {
     stopHolding = holdUnhydratedPresses();
     const onSubmit = vi.fn();
-    function SignIn() {
-      return (
-        <form
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.preventDefault();
-            onSubmit(new FormData(e.currentTarget).get('email'));
-          }}
-        >
-          <input name="email" defaultValue="" />
-          <button type="submit">Sign in</button>
-        </form>
-      );
-    }
+    const SignIn = signInForm(onSubmit);
     const { container, arrive } = serveAndStart(SignIn);
     await reactStarted(container);
     const sent: Event[] = [];
