@@ -33,7 +33,7 @@ import { readReport } from './bench-web/bundleReport';
 import { calibratedCpuMultiplier, medianBenchmarkIndex } from './bench-web/calibration';
 import { LIGHTHOUSE, medianRun, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
 import { busyStretches, frameNamer, top } from './bench-calendar/cpuProfile';
-import { launchForTrace, measureMainThread, medianFigures, profileLoad, type MainThreadFigures } from './bench-web/mainThread';
+import { launchForTrace, measureMainThread, medianFigures, profileLoad, scriptLabel, type MainThreadFigures } from './bench-web/mainThread';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // BENCH_DIST_DIR measures another build folder (e.g. a copy of an earlier build, for a before/after).
@@ -203,7 +203,7 @@ function printMainThread(rows: { label: string; figures: MainThreadFigures }[], 
   for (const { label, figures: f } of rows) {
     const longest = f.longest
       .slice(0, 3)
-      .map((t) => `${t.cpuMs.toFixed(0)} ${t.url ? (t.url.split('/').pop() ?? '').replace(/-[0-9a-f]{16}\.js$|\.[0-9a-f]{16}\.js$/, '') || new URL(t.url).pathname : '-'}`)
+      .map((t) => `${t.cpuMs.toFixed(0)} ${scriptLabel(t.url)}`)
       .join(', ');
     console.log(`${padEnd(label, 28)} ${pad(f.cpuMs.toFixed(0), 6)} ${pad(f.longTasks, 5)} ${pad(f.blockingMs.toFixed(0), 9)} ${pad(f.blockingAt4xMs.toFixed(0), 7)}  ${longest}`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mainThreadFigures, medianFigures, type TraceEvent } from './mainThread';
+import { mainThreadFigures, medianFigures, scriptLabel, type TraceEvent } from './mainThread';
 
 const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } });
 const task = (pid: number, tid: number, ts: number, durMs: number, cpuMs: number): TraceEvent => ({ name: 'RunTask', cat: 'toplevel', ph: 'X', pid, tid, ts, dur: durMs * 1000, tdur: cpuMs * 1000 });
@@ -43,5 +43,19 @@ describe('main-thread figures from a Chromium trace', () => {
     const m = medianFigures([one(300), one(100), one(200)]);
     expect(m).toMatchObject({ cpuMs: 200, longTasks: 2, blockingMs: 100, blockingAt4xMs: 400 });
     expect(m.longest[0].cpuMs).toBe(200);
+  });
+});
+
+describe('the longest-tasks column', () => {
+  it('names a task by its first script: a chunk without its hash, a page by its path, a data: URL by its first characters', () => {
+    expect(scriptLabel('http://x/_next/static/chunks/framework-0123456789abcdef.js')).toBe('framework');
+    expect(scriptLabel('http://x/_next/static/chunks/pages/_app.0123456789abcdef.js')).toBe('_app');
+    expect(scriptLabel('http://localhost:4171/')).toBe('/');
+    expect(scriptLabel(null)).toBe('-');
+    // A whole data URL (an inlined script or font, often kilobytes of base64 with slashes in it)
+    // filled the terminal.
+    const inlined = `data:application/javascript;base64,${'QUJD/+'.repeat(5_000)}`;
+    expect(scriptLabel(inlined)).toBe('data:application/java…');
+    expect(scriptLabel('data:,x')).toBe('data:,x');
   });
 });

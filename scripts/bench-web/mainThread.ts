@@ -190,3 +190,26 @@ export function medianFigures(runs: MainThreadFigures[]): MainThreadFigures {
     longest: byCpu[Math.floor((byCpu.length - 1) / 2)]?.longest ?? [],
   };
 }
+
+/** How much of a data: URL's text a label keeps: enough to tell its type, not its whole body. */
+const DATA_URL_CHARS = 16;
+
+/**
+ * A task's first script as the longest-tasks column prints it: a chunk's name without its content
+ * hash, a page's path, `data:` and its first characters (a whole data URL filled the terminal),
+ * '-' when the task ran no script.
+ */
+export function scriptLabel(url: string | null): string {
+  if (!url) return '-';
+  if (url.startsWith('data:')) {
+    const body = url.slice('data:'.length);
+    return `data:${body.slice(0, DATA_URL_CHARS)}${body.length > DATA_URL_CHARS ? '…' : ''}`;
+  }
+  const file = (url.split('/').pop() ?? '').replace(/-[0-9a-f]{16}\.js$|\.[0-9a-f]{16}\.js$/, '');
+  if (file) return file;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.slice(0, 40);
+  }
+}
