@@ -80,4 +80,27 @@ describe('GuessLimit', () => {
     await limit.guess('junk-2', wrong, wrong);
     expect(limit.started('target')).toBe(4);
   });
+
+  it('guesses still being checked when a new code is sent count against the new code', async () => {
+    // Their check may run after the new code is stored, so they may be checks of it: forgetting
+    // them gave the new code five more checks on top (ten), and their failures burnt it.
+    const limit = new GuessLimit(5);
+    let checked = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = async () => {
+      checked += 1;
+      await gate;
+      return undefined;
+    };
+    const inFlight = Array.from({ length: 5 }, () => limit.guess('otp', held, wrong));
+    limit.forget('otp');
+    const after = Array.from({ length: 5 }, () => limit.guess('otp', held, wrong));
+    release();
+    await Promise.all([...inFlight, ...after]);
+    expect(checked).toBe(5);
+    // With nothing in flight, a new code starts from nothing.
+    limit.forget('otp');
+    expect(await limit.guess('otp', async () => 'session', wrong)).toBe('session');
+  });
 });

@@ -114,7 +114,7 @@ export class FailureCounter {
  * Bounded like FailureCounter: when full, the entries touched longest ago go first.
  */
 export class GuessLimit {
-  private readonly guesses = new Map<string, { started: number; failed: number }>();
+  private readonly guesses = new Map<string, GuessCount>();
 
   constructor(
     private readonly max = 5,
@@ -127,14 +127,16 @@ export class GuessLimit {
    * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
    */
   async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
-    const entry = this.guesses.get(key) ?? { started: 0, failed: 0 };
+    const entry = this.guesses.get(key) ?? { started: 0, failed: 0, inFlight: 0 };
     if (entry.started >= this.max) return undefined;
     entry.started += 1;
+    entry.inFlight += 1;
     this.touch(key, entry);
     let result: T | undefined;
     try {
       result = await check();
     } finally {
+      entry.inFlight -= 1;
       // A check that threw may have been a guess all the same: it counts as a wrong one.
       if (result === undefined) {
         entry.failed += 1;
@@ -146,9 +148,19 @@ export class GuessLimit {
     return result;
   }
 
-  /** A new code was sent for key: it gets `max` guesses of its own. */
+  /**
+   * A new code was sent for key: it gets `max` guesses of its own, less the guesses still being
+   * checked. Their check may run after the new code was stored, so each may be a check of it; they
+   * stay counted (and their failures too), or the new code could get `max` more on top of them.
+   */
   forget(key: string): void {
-    this.guesses.delete(key);
+    const entry = this.guesses.get(key);
+    if (!entry?.inFlight) {
+      this.guesses.delete(key);
+      return;
+    }
+    entry.started = entry.inFlight;
+    entry.failed = 0;
   }
 
   /** Guesses at key started and not yet forgotten (0 when unknown or evicted). */
@@ -156,7 +168,7 @@ export class GuessLimit {
     return this.guesses.get(key)?.started ?? 0;
   }
 
-  private touch(key: string, entry: { started: number; failed: number }): void {
+  private touch(key: string, entry: GuessCount): void {
     // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
     this.guesses.delete(key);
     this.guesses.set(key, entry);
@@ -165,4 +177,11 @@ export class GuessLimit {
       this.guesses.delete(oldest);
     }
   }
+}
+
+interface GuessCount {
+  started: number;
+  failed: number;
+  /** Started and not yet answered. */
+  inFlight: number;
 }
