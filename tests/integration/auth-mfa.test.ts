@@ -2,7 +2,7 @@
 // the mfaTotp ticket through the real client, wrong/expired/replayed tickets, deactivation.
 import { hash } from '@node-rs/bcrypt';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, get, post, uniqueEmail } from '../../backend/auth/testing';
@@ -77,6 +77,50 @@ describe('TOTP', () => {
     const code = await generate({ secret });
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) expect((await post(backend, '/signin/mfa/totp', { ticket, otp: wrong })).body).toMatchObject({ error: 'invalid-totp' });
+    expect((await post(backend, '/signin/mfa/totp', { ticket, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
+  });
+
+  it('twenty wrong codes and then the right one sent at once on one ticket: five are checked, the right one is refused', async () => {
+    // All read the ticket before any check failed: counting failures after their checks let every
+    // guess be checked, and the right one sent 21st signed in while the burn had not yet committed.
+    const { email, secret } = await userWithTotp();
+    const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
+    const code = await generate({ secret });
+    const wrong = code === '123456' ? '654321' : '123456';
+    const db = backend.ctx.db;
+    const query = db.query;
+    let read = 0;
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, held: () => Promise.race([opened, new Promise((resolve) => setTimeout(resolve, 5000))]) };
+    };
+    const reads = gate();
+    const burns = gate();
+    db.query = (async (sql: string, params?: unknown[]) => {
+      // Every guess reads the ticket before any is checked; the burn commits once the right one is answered.
+      if (sql.includes('WHERE ticket = $1 AND ticket_expires_at > now()')) {
+        read += 1;
+        await reads.held();
+      }
+      if (sql.includes('SET ticket = NULL') && !sql.includes('RETURNING')) await burns.held();
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    try {
+      const guesses = Array.from({ length: 20 }, () => post(backend, '/signin/mfa/totp', { ticket, otp: wrong }));
+      await vi.waitFor(() => expect(read).toBe(20));
+      const right = post(backend, '/signin/mfa/totp', { ticket, otp: code });
+      await vi.waitFor(() => expect(read).toBe(21));
+      reads.open();
+      expect((await right).body).toMatchObject({ status: 401, error: 'invalid-totp' });
+      burns.open();
+      expect((await Promise.all(guesses)).map((a) => a.status)).toEqual(Array(20).fill(401));
+    } finally {
+      reads.open();
+      burns.open();
+      db.query = query;
+    }
+    // The five wrong ones that were checked burnt the ticket.
     expect((await post(backend, '/signin/mfa/totp', { ticket, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
   });
 

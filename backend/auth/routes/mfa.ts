@@ -6,7 +6,7 @@ import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, isUuid, requireString } from '../validate';
 import type { UserRow } from '../users';
-import { FailureCounter } from '../rate-limit';
+import { GuessLimit } from '../rate-limit';
 import { lazy } from '../../lazy';
 
 // otplib and qrcode load with the first TOTP request, not with every start (~0.1 s of CPU).
@@ -24,7 +24,7 @@ export async function totpValid(secret: string, code: string): Promise<boolean> 
 
 export function registerMfa(router: Router, app: AuthApp): void {
   const { s } = app;
-  const ticketFailures = new FailureCounter();
+  const ticketGuesses = new GuessLimit();
 
   router.get('/mfa/totp/generate', async (req, res) => {
     app.requireEnabled(s.mfaEnabled);
@@ -76,11 +76,15 @@ export function registerMfa(router: Router, app: AuthApp): void {
     app.validateUser(user);
     if (user.active_mfa_type !== 'totp') throw new AuthError('disabled-mfa-totp');
     if (!user.totp_secret) throw new AuthError('no-totp-secret');
-    if (!(await totpValid(user.totp_secret, otp))) {
-      if (ticketFailures.fail(ticket)) await app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]);
-      throw new AuthError('invalid-totp');
-    }
-    ticketFailures.reset(ticket);
+    const secret = user.totp_secret;
+    // Counted before the check (GuessLimit): guesses sent at once all read the ticket before the
+    // first one failed, so counting failures let every one of them be checked.
+    const valid = await ticketGuesses.guess(
+      ticket,
+      async () => (await totpValid(secret, otp)) || undefined,
+      () => app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]),
+    );
+    if (!valid) throw new AuthError('invalid-totp');
     // One use: only the request that spends the ticket gets a session (two that both read it before
     // the code's check each got one), and none once a password change has ended it meanwhile.
     const { rows: spent } = await app.db.query<UserRow>(
