@@ -103,4 +103,20 @@ describe('GuessLimit', () => {
     limit.forget('otp');
     expect(await limit.guess('otp', async () => 'session', wrong)).toBe('session');
   });
+
+  it('a code whose count is pushed out of a full table is burnt, so junk keys cannot buy it more checks', async () => {
+    const limit = new GuessLimit(5, 3);
+    let burnt = false;
+    let liveChecks = 0;
+    const check = async () => {
+      if (!burnt) liveChecks += 1;
+      return undefined;
+    };
+    const burn = async () => (burnt = true);
+    for (let i = 0; i < 4; i++) await limit.guess('target', check, burn);
+    for (const junk of ['junk-1', 'junk-2', 'junk-3']) await limit.guess(junk, wrong, wrong);
+    expect(limit.started('target')).toBe(0);
+    for (let i = 0; i < 5; i++) await limit.guess('target', check, burn);
+    expect(liveChecks).toBe(4);
+  });
 });

@@ -111,7 +111,8 @@ export class FailureCounter {
  * be checked (and a right one among them sign in after the limit). Here at most `max` guesses per
  * code are ever checked; later ones are refused unchecked until a right one or a new code
  * (forget) starts the count again. The `max`-th wrong one also burns the code.
- * Bounded like FailureCounter: when full, the entries touched longest ago go first.
+ * Bounded: when full, the entries touched longest ago go first, and their codes are burnt with
+ * them. Forgetting a count alone let junk keys push a code's count out and buy it `max` more checks.
  */
 export class GuessLimit {
   private readonly guesses = new Map<string, GuessCount>();
@@ -127,8 +128,9 @@ export class GuessLimit {
    * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
    */
   async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
-    const entry = this.guesses.get(key) ?? { started: 0, failed: 0, inFlight: 0 };
+    const entry = this.guesses.get(key) ?? { started: 0, failed: 0, inFlight: 0, burn };
     if (entry.started >= this.max) return undefined;
+    entry.burn = burn;
     entry.started += 1;
     entry.inFlight += 1;
     this.touch(key, entry);
@@ -172,9 +174,14 @@ export class GuessLimit {
     // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
     this.guesses.delete(key);
     this.guesses.set(key, entry);
-    for (const oldest of this.guesses.keys()) {
+    for (const [oldest, evicted] of this.guesses) {
       if (this.guesses.size <= this.capacity) break;
       this.guesses.delete(oldest);
+      // Not awaited: the guess that filled the table should not wait on someone else's code. One
+      // that failed leaves that code as before, with its count lost.
+      if (evicted.failed < this.max) {
+        evicted.burn().catch((e: unknown) => console.error('[auth] burning a one-time code pushed out of the guess table failed:', e instanceof Error ? e.message : e));
+      }
     }
   }
 }
@@ -184,4 +191,6 @@ interface GuessCount {
   failed: number;
   /** Started and not yet answered. */
   inFlight: number;
+  /** Invalidates the code (the latest guess's). */
+  burn: () => Promise<unknown>;
 }
