@@ -3,6 +3,7 @@
 import type { GetStaticProps } from 'next';
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
+import { HOME_SKELETON_CLASS, HomeSkeleton } from '@/features/shell/views/HomeSkeleton';
 import { Landing } from '@/features/shell/views/Landing';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 import { hasStoredSession, STORED_SESSION_CLASS, STORED_SESSION_SCRIPT, useHasStoredSession } from '@/lib/nhost/storedSession';
@@ -12,19 +13,34 @@ const loadSignedInHome = () => import('@/features/shell/views/SignedInHome');
 // A browser with a session starts downloading the dashboard (and the session client in it) when the
 // page's code runs, alongside the page's start, not after hydration has rendered the landing's
 // place (a download more on the way to the dashboard). Not when Next merely prefetched this page.
-if (loadsPageCodeNow() && hasStoredSession(document.cookie)) void loadSignedInHome().catch(() => undefined);
-const SignedInHome = dynamic(loadSignedInHome, { ssr: false, loading: () => null });
+// The guarded shell (the data client, the navigation) is a chunk of its own, fetched alongside.
+if (loadsPageCodeNow() && hasStoredSession(document.cookie)) {
+  void loadSignedInHome().catch(() => undefined);
+  void import('@/features/shell/components/StaffChrome').catch(() => undefined);
+}
+const SignedInHome = dynamic(loadSignedInHome, { ssr: false, loading: () => <HomeSkeleton /> });
+
+// One HTML for everybody: the landing, and the signed-in frame's skeleton that the head script's
+// class shows instead before the first paint when a session is stored.
+const SESSION_CSS = `.${HOME_SKELETON_CLASS}{display:none}.${STORED_SESSION_CLASS} .${HOME_SKELETON_CLASS}{display:block}.${STORED_SESSION_CLASS} .sd-landing{display:none}`;
 
 export default function HomePage() {
   const hasSession = useHasStoredSession();
   return (
     <>
       <Head>
-        {/* Runs before first paint; keeps the landing hidden while a signed-in dashboard loads. */}
+        {/* Runs before first paint: with a stored session the skeleton shows, not the landing. */}
         <script dangerouslySetInnerHTML={{ __html: STORED_SESSION_SCRIPT }} />
-        <style>{`.${STORED_SESSION_CLASS} .sd-landing{visibility:hidden}`}</style>
+        <style>{SESSION_CSS}</style>
       </Head>
-      {hasSession ? <SignedInHome /> : <Landing />}
+      {hasSession ? (
+        <SignedInHome />
+      ) : (
+        <>
+          <HomeSkeleton />
+          <Landing />
+        </>
+      )}
     </>
   );
 }
