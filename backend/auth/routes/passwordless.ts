@@ -17,6 +17,11 @@ export function sixDigitCode(): string {
   return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/** A number the SMS sign-in texts codes to (and so the only kind a code can be checked for). */
+function canTextTo(phoneNumber: string): boolean {
+  return /^\+?[0-9 ()-]{4,20}$/.test(phoneNumber);
+}
+
 export function registerPasswordless(router: Router, app: AuthApp): void {
   const { s } = app;
   const emailOtpGuesses = new GuessLimit();
@@ -98,7 +103,7 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     app.requireEnabled(s.smsPasswordlessEnabled);
     const body = bodyOf(req.body);
     const phoneNumber = requireString(body, 'phoneNumber').trim();
-    if (!/^\+?[0-9 ()-]{4,20}$/.test(phoneNumber)) throw new AuthError('cannot-send-sms');
+    if (!canTextTo(phoneNumber)) throw new AuthError('cannot-send-sms');
     const options = signUpOptions(body.options, s);
     let user = await findUserBy(app.db, 'phone_number', phoneNumber);
     if (!user) {
@@ -134,6 +139,9 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const body = bodyOf(req.body);
     const phoneNumber = requireString(body, 'phoneNumber').trim();
     const otp = requireString(body, 'otp');
+    // No code was ever texted to it; and each number guessed at keeps a count in memory, so one of
+    // up to a megabyte (the body limit) must not get that far.
+    if (!canTextTo(phoneNumber)) throw new AuthError('invalid-request');
     // Counted by number, known or not: refusing guesses at once only for known numbers would tell
     // which numbers have an account.
     const user = await smsOtpGuesses.guess(
