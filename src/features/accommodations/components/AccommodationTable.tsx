@@ -44,7 +44,12 @@ export { PAGE_SIZES };
 function cell(column: TableColumn, row: AccommodationListRow, labels: LabelRow[], t: (key: string) => string, editorHref: (id: string) => string) {
   switch (column) {
     case 'name':
-      return <Link href={editorHref(row.id)}>{row.name}</Link>;
+      return (
+        // No viewport prefetch per row (docs/performance.md: links in lists); pointing at it still prefetches.
+        <Link href={editorHref(row.id)} prefetch={false}>
+          {row.name}
+        </Link>
+      );
     case 'externalName':
       return row.external_name ?? '';
     case 'city':

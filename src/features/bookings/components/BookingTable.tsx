@@ -52,7 +52,9 @@ export function BookingTable({ rows, total, sort, page, pageSize, onSortChange, 
           {rows.map((row) => (
             <TableRow key={row.id} hover sx={row.status === 'cancelled' ? { opacity: 0.6 } : undefined}>
               <TableCell>
-                <Link href={editorHref(row.id)}>{row.customer_name}</Link>
+                <Link href={editorHref(row.id)} prefetch={false}>
+                  {row.customer_name}
+                </Link>
               </TableCell>
               <TableCell>
                 {row.accommodation.name}

@@ -51,7 +51,7 @@ export function CalendarAgenda(p: CalendarAgendaProps) {
         </button>
         {stay ? (
           stay.bookingId ? (
-            <Link href={bookingUrl(stay.bookingId)} className={styles.stay}>
+            <Link href={bookingUrl(stay.bookingId)} prefetch={false} className={styles.stay}>
               {stay.guestName}
             </Link>
           ) : (

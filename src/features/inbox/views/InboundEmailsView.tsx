@@ -88,7 +88,7 @@ export function InboundEmailsView() {
                 <TableRow key={m.id} data-testid="inbound-email">
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWhen(m.received_at, i18n.language)}</TableCell>
                   <TableCell>{m.from_address ?? '—'}</TableCell>
-                  <TableCell>{m.thread_id ? <Link component={NextLink} href={threadUrl(m.thread_id)}>{m.subject || t('noSubject')}</Link> : m.subject || t('noSubject')}</TableCell>
+                  <TableCell>{m.thread_id ? <Link component={NextLink} href={threadUrl(m.thread_id)} prefetch={false}>{m.subject || t('noSubject')}</Link> : m.subject || t('noSubject')}</TableCell>
                   <TableCell>{t(`emails.statuses.${m.status}`)}</TableCell>
                   <TableCell sx={{ maxWidth: 420 }}>
                     {m.reason}

@@ -67,7 +67,7 @@ export function PriceRulesView() {
           {rules.rules.length === 0 && !rules.loading ? <Typography sx={{ p: 2 }}>{t('priceRules.empty')}</Typography> : null}
           <List dense aria-label={t('priceRules.title')}>
             {rules.rules.map((r) => (
-              <ListItemButton key={r.id} component={Link} href={priceRulesUrl(r.id, tab)} selected={r.id === openId}>
+              <ListItemButton key={r.id} component={Link} href={priceRulesUrl(r.id, tab)} prefetch={false} selected={r.id === openId}>
                 <ListItemText primary={r.name} secondary={t('priceRules.summary', { type: t(`priceRules.types.${r.type}`), priority: r.priority, count: r.price_rule_assignments.length })} />
                 {!r.is_active ? <Chip size="small" label={t('priceRules.inactive')} /> : null}
               </ListItemButton>

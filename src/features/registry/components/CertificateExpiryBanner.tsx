@@ -42,7 +42,7 @@ export function CertificateExpiryBanner({ certificates, total, now, canRenew = t
             <li key={c.id} data-testid="ntak-certificate-banner-item" data-state={expired ? 'expired' : 'expiring'}>
               {expired ? t('banner.expired', { name: c.name }) : t('banner.expiring', { name: c.name, count: Math.max(daysUntil(validTo, now), 0) })}{' '}
               {canRenew ? (
-                <Link component={NextLink} href={accommodationUrl(c.id, 'ntak')}>
+                <Link component={NextLink} href={accommodationUrl(c.id, 'ntak')} prefetch={false}>
                   {t('banner.renew')}
                 </Link>
               ) : (

@@ -38,7 +38,7 @@ export function SubmissionProblems({ submission }: Props) {
           <Typography key={`${e.path}-${i}`} variant="body2" data-testid="registry-field-error">
             {t('dashboard.fixField', { field })}: {e.message}{' '}
             {href ? (
-              <MuiLink component={Link} href={href}>
+              <MuiLink component={Link} href={href} prefetch={false}>
                 {t('dashboard.openToFix')}
               </MuiLink>
             ) : null}

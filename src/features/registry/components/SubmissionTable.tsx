@@ -52,7 +52,7 @@ export function SubmissionTable({ rows, total, page, onPageChange, onResend, bus
               <TableCell>{time(r.created_at)}</TableCell>
               {showAccommodation ? (
                 <TableCell>
-                  <MuiLink component={Link} href={ntakUrl({ accommodation: r.accommodation_id })}>
+                  <MuiLink component={Link} href={ntakUrl({ accommodation: r.accommodation_id })} prefetch={false}>
                     {r.accommodation.name}
                   </MuiLink>
                 </TableCell>

@@ -81,7 +81,7 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
           <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setMobileOpen(true)} sx={{ display: { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component={NextLink} href="/" sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
+          <Typography variant="h6" component={NextLink} href="/" prefetch={false} sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
             {t('appName')}
           </Typography>
           <Box sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>

@@ -57,7 +57,7 @@ export function StaffSkeleton() {
         <Toolbar sx={{ gap: 1 }}>
           {/* Where the shell's menu button will be on a phone, so the app name does not move. */}
           <Box sx={{ width: 40, ml: -1.5, display: { md: 'none' } }} />
-          <Typography variant="h6" component={NextLink} href="/" sx={{ color: 'inherit', textDecoration: 'none' }}>
+          <Typography variant="h6" component={NextLink} href="/" prefetch={false} sx={{ color: 'inherit', textDecoration: 'none' }}>
             {t('appName')}
           </Typography>
         </Toolbar>

@@ -50,8 +50,8 @@ export function TaskList({ tasks, people, today, onComplete, onAssign, onResched
               {task.unit && <Typography variant="caption" color="text.secondary">{t('list.unit', { unit: task.unit.name })}</Typography>}
               {!compact && (task.thread_id || task.booking_id) && (
                 <Stack direction="row" spacing={2}>
-                  {task.thread_id && <Link component={NextLink} href={threadUrl(task.thread_id)} variant="body2">{t('list.openThread')}</Link>}
-                  {task.booking_id && <Link component={NextLink} href={bookingUrl(task.booking_id)} variant="body2">{t('list.openBooking')}</Link>}
+                  {task.thread_id && <Link component={NextLink} href={threadUrl(task.thread_id)} prefetch={false} variant="body2">{t('list.openThread')}</Link>}
+                  {task.booking_id && <Link component={NextLink} href={bookingUrl(task.booking_id)} prefetch={false} variant="body2">{t('list.openBooking')}</Link>}
                 </Stack>
               )}
             </Stack>
