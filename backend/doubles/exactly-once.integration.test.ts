@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyAndCsr } from '../../functions/_registry/pki';
 import { seal } from '../../functions/_registry/secretBox';
 import { migratedDataFolder } from '../../tests/helpers/backend';
+import { BACKEND_NODE_ARGS } from '../../tests/helpers/processes';
 import { startRegistryDoubles, type RegistryDoubles } from './server';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -36,7 +37,7 @@ async function freePort(): Promise<number> {
 
 async function startBackendProcess(): Promise<ChildProcess> {
   // node itself (tsx as a loader), so SIGKILL reaches the backend and not a wrapper process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--project', 'nhost', '--port', String(port), '--data', path.join(dir, 'data'), '--seeds', 'false'], {
+  const child = spawn(process.execPath, [...BACKEND_NODE_ARGS, 'backend/cli.ts', '--project', 'nhost', '--port', String(port), '--data', path.join(dir, 'data'), '--seeds', 'false'], {
     cwd: ROOT,
     env: {
       ...process.env, NHOST_ADMIN_SECRET: ADMIN, NHOST_BACKEND_QUIET: 'true', NTAK_ENDPOINT: doubles.ntakUrl, VIZA_ENDPOINT: doubles.vizaUrl, NTAK_CA_PEM: doubles.caPem, VIZA_CA_PEM: doubles.caPem,

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDataFolder } from '../../tests/helpers/backend';
+import { BACKEND_NODE_ARGS } from '../../tests/helpers/processes';
 import { startWebhookReceiver, type WebhookReceiver } from './testing';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -34,7 +35,7 @@ async function freePort(): Promise<number> {
 
 async function startBackendProcess(port: number, webhookBase: string): Promise<ChildProcess> {
   // node itself (with tsx as a loader), so SIGKILL reaches the backend and not a wrapper process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/cli.ts', '--project', PROJECT, '--port', String(port), '--data', dataDir, '--seeds', 'false'], {
+  const child = spawn(process.execPath, [...BACKEND_NODE_ARGS, 'backend/cli.ts', '--project', PROJECT, '--port', String(port), '--data', dataDir, '--seeds', 'false'], {
     cwd: ROOT,
     env: { ...process.env, NHOST_ADMIN_SECRET: ADMIN_SECRET, EVENTS_TEST_WEBHOOK_BASE: webhookBase, EVENTS_TEST_TAGS_WEBHOOK: `${webhookBase}/tags`, NHOST_BACKEND_QUIET: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { NhostClient } from '@nhost/nhost-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDataFolder } from '../../tests/helpers/backend';
+import { BACKEND_NODE_ARGS } from '../../tests/helpers/processes';
 
 const root = path.resolve(__dirname, '../..');
 const PROJECT = 'backend/storage/__fixtures__/project';
@@ -33,7 +34,7 @@ describe('functions in the running backend process', () => {
     base = `http://localhost:${port}`;
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'backend/cli.ts', '--project', PROJECT, '--functions', 'backend/functions/__fixtures__/functions', '--port', String(port), '--data', dataDir, '--seeds', 'false', '--host', '127.0.0.1'],
+      [...BACKEND_NODE_ARGS, 'backend/cli.ts', '--project', PROJECT, '--functions', 'backend/functions/__fixtures__/functions', '--port', String(port), '--data', dataDir, '--seeds', 'false', '--host', '127.0.0.1'],
       { cwd: root, env: { ...process.env, AUTH_RATE_LIMIT_ENABLE: 'false', DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
