@@ -7957,19 +7957,27 @@ export type AccommodationListQueryVariables = Exact<{
 
 export type AccommodationListQuery = { accommodations: Array<{ id: string, name: string, external_name: string | null, city: string, zip: string, address: string, country: string, is_hidden: boolean, owner_name: string | null, ntak_id: string | null, units: Array<{ id: string }> }>, accommodations_aggregate: { aggregate: { count: number } | null } };
 
-export type AccommodationListLabelsQueryVariables = Exact<{
-  ids: Array<string> | string;
-}>;
-
-
-export type AccommodationListLabelsQuery = { accommodation_labels: Array<{ accommodation_id: string, label: { id: string, name: string, color: string } }> };
-
 export type AccommodationStaffQueryVariables = Exact<{
   id: string;
 }>;
 
 
 export type AccommodationStaffQuery = { unit_2_users: Array<{ unit_id: string, user_id: string, connection_type: unit_connection_types_enum }> };
+
+export type AccommodationStaffFilterChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccommodationStaffFilterChoicesQuery = { cities: Array<{ city: string }>, owners: Array<{ owner_id: string | null, owner_name: string | null }>, labels: Array<{ id: string, name: string, color: string }> };
+
+export type AccommodationStaffListQueryVariables = Exact<{
+  where: accommodations_bool_exp;
+  orderBy?: Array<accommodations_order_by> | accommodations_order_by | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type AccommodationStaffListQuery = { accommodations: Array<{ id: string, name: string, external_name: string | null, city: string, zip: string, address: string, country: string, is_hidden: boolean, owner_name: string | null, ntak_id: string | null, accommodation_labels: Array<{ label: { id: string, name: string, color: string } }>, units: Array<{ id: string }> }>, accommodations_aggregate: { aggregate: { count: number } | null } };
 
 export type DeleteAccommodationMutationVariables = Exact<{
   id: string;

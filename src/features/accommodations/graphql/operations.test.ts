@@ -20,7 +20,8 @@ import { AccommodationFeesDocument } from './accommodationFees.generated';
 import { AccommodationFilterChoicesDocument } from './accommodationFilterChoices.generated';
 import { AccommodationLabelsDocument } from './accommodationLabels.generated';
 import { AccommodationListDocument } from './accommodationList.generated';
-import { AccommodationListLabelsDocument } from './accommodationListLabels.generated';
+import { AccommodationStaffFilterChoicesDocument } from './accommodationStaffFilterChoices.generated';
+import { AccommodationStaffListDocument } from './accommodationStaffList.generated';
 import { AccommodationStaffDocument } from './accommodationStaff.generated';
 import { InsertAccommodationDocument } from './insertAccommodation.generated';
 import { LabelsDocument } from './labels.generated';
@@ -103,8 +104,17 @@ describe('accommodation operations', () => {
     const memberCities = (await member.query({ query: AccommodationFilterChoicesDocument })).data?.cities.map((c) => c.city) ?? [];
     expect(ownerChoices?.cities.map((c) => c.city)).toEqual(expect.arrayContaining([...new Set(owned.data?.accommodations.map((a) => a.city))]));
     expect(memberCities).toEqual(expect.arrayContaining(ownerChoices?.cities.map((c) => c.city) ?? []));
-    const ids = managed.data?.accommodations.map((a) => a.id) ?? [];
-    expect((await manager.query({ query: AccommodationListLabelsDocument, variables: { ids } })).data?.accommodation_labels.length).toBeGreaterThan(0);
+    // The staff roles' list carries each row's labels, their choices every label; the same rows and
+    // choices as the owners' documents give. An owner may use neither.
+    const staffList = (await manager.query({ query: AccommodationStaffListDocument, variables: listVariables() })).data;
+    expect(staffList?.accommodations.map((a) => a.name)).toEqual(managed.data?.accommodations.map((a) => a.name));
+    expect(staffList?.accommodations_aggregate.aggregate?.count).toBe(managed.data?.accommodations_aggregate.aggregate?.count);
+    expect(staffList?.accommodations.flatMap((a) => a.accommodation_labels.map((l) => l.label.name)).length).toBeGreaterThan(0);
+    const staffChoices = (await manager.query({ query: AccommodationStaffFilterChoicesDocument })).data;
+    expect(staffChoices?.cities).toEqual((await manager.query({ query: AccommodationFilterChoicesDocument })).data?.cities);
+    expect(staffChoices?.labels.map((l) => l.name)).toEqual((await manager.query({ query: LabelsDocument })).data?.labels.map((l) => l.name));
+    await expect(owner.query({ query: AccommodationStaffListDocument, variables: listVariables() })).rejects.toThrow();
+    await expect(owner.query({ query: AccommodationStaffFilterChoicesDocument })).rejects.toThrow();
     await expect(owner.query({ query: LabelsDocument })).rejects.toThrow();
   });
 

@@ -5,7 +5,6 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
-import { useQuery } from '@apollo/client/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,22 +14,13 @@ import { capabilitiesFor } from '../capabilities';
 import { COLUMNS_STORAGE_KEY, parseColumns, type TableColumn } from '../columns';
 import { AccommodationFiltersBar } from '../components/AccommodationFiltersBar';
 import { AccommodationTable, ColumnChooser } from '../components/AccommodationTable';
-import { AccommodationFilterChoicesDocument } from '../graphql/accommodationFilterChoices.generated';
-import { AccommodationListDocument } from '../graphql/accommodationList.generated';
-import { AccommodationListLabelsDocument } from '../graphql/accommodationListLabels.generated';
-import { LabelsDocument } from '../graphql/labels.generated';
 import { useDebounced } from '@/lib/hooks/useDebounced';
 import { useStoredState } from '@/lib/hooks/useStoredState';
 import { accommodationOrderBy, accommodationWhere, pageVariables, type AccommodationFilters } from '../listQuery';
-import type { AccommodationListRow, LabelRow, OwnerOption } from '../types';
+import { useAccommodationListData } from '../hooks/useAccommodationListData';
 import { accommodationListUrl, accommodationUrl, listStateOf, NEW_ACCOMMODATION_ID, type AccommodationListState } from '../urls';
 import { OpenStripContainer } from './OpenStripContainer';
 
-// Stable empty lists: the table and the filter bar are memoised, and a fresh `[]` per render would
-// re-render them on every answer of the four queries (docs/performance.md).
-const NO_ROWS: AccommodationListRow[] = [];
-const NO_LABELS: LabelRow[] = [];
-const NO_CHOICES = { cities: [] as string[], owners: [] as OwnerOption[], labels: NO_LABELS };
 const editorHref = (id: string) => accommodationUrl(id);
 
 export function AccommodationListView() {
@@ -65,47 +55,15 @@ export function AccommodationListView() {
 
   const where = useMemo(() => accommodationWhere(filters), [filters]);
   // Before hydration the query string is not known yet; wait for it rather than load page one twice.
-  const list = useQuery(AccommodationListDocument, { variables: { where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady });
-  // Filter choices and labels are optional: a role that may not read them just gets fewer filters.
-  const filterChoices = useQuery(AccommodationFilterChoicesDocument);
-  const labels = useQuery(LabelsDocument, { skip: !can.readsStaffAndLabels });
-  const rows = list.data?.accommodations ?? list.previousData?.accommodations ?? NO_ROWS;
-  const ids = rows.map((row) => row.id);
-  const pageLabels = useQuery(AccommodationListLabelsDocument, { variables: { ids }, skip: !can.readsStaffAndLabels || ids.length === 0 });
+  const variables = useMemo(() => ({ where, orderBy: accommodationOrderBy(sort), ...pageVariables(page, pageSize) }), [where, sort, page, pageSize]);
+  const data = useAccommodationListData(can.readsStaffAndLabels, variables, router.isReady);
 
-  const labelsById = useMemo(() => {
-    const map = new Map<string, LabelRow[]>();
-    for (const link of pageLabels.data?.accommodation_labels ?? []) map.set(link.accommodation_id, [...(map.get(link.accommodation_id) ?? []), link.label]);
-    return map;
-  }, [pageLabels.data]);
-
-  // Each query answers on its own: the table re-renders for the rows and their labels, the filter
-  // bar for its choices, neither for the other's answers. The bar takes its choices once both of
-  // its queries have answered (one render, not one per answer).
-  const choicesLoading = filterChoices.loading || labels.loading;
-  const choices = useMemo(
-    () =>
-      choicesLoading
-        ? NO_CHOICES
-        : {
-            cities: (filterChoices.data?.cities ?? []).map((c) => c.city),
-            owners: (filterChoices.data?.owners ?? []).flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : [])),
-            labels: labels.data?.labels ?? NO_LABELS,
-          },
-    [choicesLoading, filterChoices.data, labels.data],
-  );
   // Answers arrive as urgent updates, which React renders in one task each; the table and the
   // filter bar take them as deferred values, rendered in the background in short tasks
   // (docs/performance.md: Total Blocking Time).
   const answered = useMemo(
-    () => ({
-      rows,
-      labelsById,
-      total: list.data?.accommodations_aggregate.aggregate?.count ?? list.previousData?.accommodations_aggregate.aggregate?.count ?? 0,
-      loading: list.loading,
-      choices,
-    }),
-    [rows, labelsById, list.data, list.previousData, list.loading, choices],
+    () => ({ rows: data.rows, labelsById: data.labelsById, total: data.total, loading: data.loading, choices: data.choices }),
+    [data.rows, data.labelsById, data.total, data.loading, data.choices],
   );
   const shown = useDeferredValue(answered);
   const shownFilters = useMemo(() => ({ ...filters, search: searchText }), [filters, searchText]);
@@ -138,7 +96,7 @@ export function AccommodationListView() {
         </Stack>
       </Stack>
       <AccommodationFiltersBar filters={shownFilters} cities={shown.choices.cities} owners={shown.choices.owners} labels={shown.choices.labels} onChange={changeFilters} />
-      {list.error ? <Alert severity="error">{t('list.loadFailed')}</Alert> : null}
+      {data.error ? <Alert severity="error">{t('list.loadFailed')}</Alert> : null}
       <AccommodationTable
         rows={shown.rows}
         labelsById={shown.labelsById}
