@@ -27,7 +27,10 @@ export default defineConfig({
       // A fresh worker per file for the node files that change what the next file would see
       // (tests/isolation.ts); every other node file shares its worker's modules with the files
       // before it, so the backend's imports load once per worker, not once per file.
-      { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node' } },
+      // Such a worker lives for one file: V8's baseline WebAssembly compiler only (--liftoff-only),
+      // as for the backend processes tests start (BACKEND_NODE_ARGS in tests/helpers/processes.ts);
+      // the optimising compiles of PGlite's hot functions cost more than one file earns back.
+      { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node', execArgv: ['--liftoff-only'] } },
       // Their in-process test backends take turns on one database per worker, reset between files
       // (tests/helpers/sharedDatabases.ts); STAYDESK_TEST_SHARED_BACKENDS=off gives each its own.
       // process.env is put back after each file (tests/setup/restoreEnv.ts).
