@@ -41,6 +41,7 @@ export const ISOLATED_NODE_TESTS = [
 // (storage, cookies, the URL, spies) after each file; these keep a worker of their own.
 export const ISOLATED_DOM_TESTS = [
   // Mock modules (vi.mock): the mocks would stay for the files after them.
+  'src/features/accommodations/components/AccommodationTable.links.test.tsx',
   'src/features/inbox/guest/MessageHostCard.test.tsx',
   'src/features/journey/staff/BookingJourneyPanel.test.tsx',
   'src/features/journey/views/JourneyPage.test.tsx',
