@@ -30,9 +30,6 @@ export const ISOLATED_NODE_TESTS = [
   // Times its own work against a bound (a blur on a 12-megapixel photo): in a shared worker an
   // earlier file's heap and sharp's threads counted against it (2.1-3.0 s vs 1.5 s alone).
   'backend/storage/limits.test.ts',
-  // Their suite (events.suite.ts) writes process.env.
-  'backend/events/events.integration.test.ts',
-  'backend/events/events.postgres.test.ts',
 ];
 
 // The same for the component tests (jsdom): project dom shares its workers (`isolate: false`), so

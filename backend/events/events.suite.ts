@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
 import { startTestBackend } from '../../tests/helpers/backend';
+import { fileEnv } from '../../tests/helpers/env';
 import { eventsSettled } from '../../tests/helpers/events';
 import { PGLITE_HTTP_POOL_SIZE } from '.';
 import { startWebhookReceiver, type WebhookReceiver } from './testing';
@@ -14,22 +15,22 @@ import { startWebhookReceiver, type WebhookReceiver } from './testing';
 const PROJECT = path.join(__dirname, '__fixtures__', 'project');
 let backend: RunningBackend;
 let hooks: WebhookReceiver;
-const saved = { ...process.env };
 
 /** `databaseUrl` gives the server Postgres to run on (undefined: a fresh in-memory PGlite). */
 export function defineEventsSuite(driver: string, databaseUrl: () => Promise<string | undefined>): void {
   describe(`events on ${driver}`, () => {
+    // The webhooks' addresses and secret, put back when the file ends: the file shares its worker.
+    const env = fileEnv({ NHOST_WEBHOOK_SECRET: 'test-webhook-secret' });
     beforeAll(async () => {
       hooks = await startWebhookReceiver();
-      process.env.EVENTS_TEST_WEBHOOK_BASE = hooks.url;
-      process.env.EVENTS_TEST_TAGS_WEBHOOK = `${hooks.url}/tags`;
-      process.env.NHOST_WEBHOOK_SECRET = 'test-webhook-secret';
-      backend = await startTestBackend({ projectDir: PROJECT, databaseUrl: await databaseUrl() });
+      env.set({ EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags` });
+      // A database of its own, closed with the backend: deliveries still running then fail on it
+      // instead of writing to a shared one nobody else uses (this fixture project is the suite's alone).
+      backend = await startTestBackend({ projectDir: PROJECT, databaseUrl: await databaseUrl(), shared: false });
     });
     afterAll(async () => {
       await backend?.close();
       await hooks?.close();
-      process.env = saved;
     });
     beforeEach(() => {
       hooks.calls.length = 0;
