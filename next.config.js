@@ -2,6 +2,7 @@
 const { i18n } = require('./next-i18next.config');
 const { CompileHintsPlugin } = require('./build/compileHints');
 const { lazyNumberFormatPlugin } = require('./build/mui/lazyNumberFormat');
+const { insertStylesDuringRenderPlugin } = require('./build/emotion/insertStylesDuringRender');
 
 /** @type {import('next').NextConfig} */
 const config = {
@@ -21,6 +22,8 @@ const config = {
     if (!isServer && !dev) webpackConfig.plugins.push(new CompileHintsPlugin(webpack));
     // MUI's TablePagination made an Intl.NumberFormat when its module was evaluated; ours on first use.
     if (!isServer) webpackConfig.plugins.push(lazyNumberFormatPlugin(webpack));
+    // Emotion adds new styles while React renders (in slices), not in the commit (build/emotion/).
+    if (!isServer) webpackConfig.plugins.push(insertStylesDuringRenderPlugin(webpack));
     return webpackConfig;
   },
 };
