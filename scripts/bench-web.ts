@@ -32,8 +32,8 @@ import { parseBuildOutput, type BuildSizes } from './bench-web/buildOutput';
 import { readReport } from './bench-web/bundleReport';
 import { calibratedCpuMultiplier, medianBenchmarkIndex } from './bench-web/calibration';
 import { LIGHTHOUSE, medianRun, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
-import { busyStretches, frameNamer, top } from './bench-calendar/cpuProfile';
-import { launchForTrace, measureMainThread, medianFigures, profileLoad, scriptLabel, type MainThreadFigures } from './bench-web/mainThread';
+import { frameNamer, top, windowsOf, type Stretch } from './bench-calendar/cpuProfile';
+import { launchForTrace, measureMainThread, medianFigures, profileLoad, scriptLabel, type MainThreadFigures, type MainThreadTask } from './bench-web/mainThread';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // BENCH_DIST_DIR measures another build folder (e.g. a copy of an earlier build, for a before/after).
@@ -211,7 +211,8 @@ function printMainThread(rows: { label: string; figures: MainThreadFigures }[], 
 }
 
 /** Busy stretches of a profiled load worth listing (the profiler's own overhead lengthens them). */
-const LONG_STRETCH_MS = 30;
+/** Tasks (CPU ms, profiler on) whose functions `--profile` lists. */
+const PROFILED_TASK_MS = 20;
 
 /** Sums a function -> ms map by where the functions live: the npm package, else the source folder. */
 function byPackage(self: Map<string, number>): Map<string, number> {
@@ -224,16 +225,16 @@ function byPackage(self: Map<string, number>): Map<string, number> {
   return sums;
 }
 
-function printProfile(label: string, stretches: ReturnType<typeof busyStretches>): void {
-  console.log(`\nCPU profile of one load of ${label}: busy stretches of ${LONG_STRETCH_MS} ms or more (profiler on)`);
-  for (const s of stretches) {
-    console.log(`  at ${s.start.toFixed(0)} ms: ${s.ms.toFixed(0)} ms`);
+function printProfile(label: string, tasks: { task: MainThreadTask; ran: Stretch }[]): void {
+  console.log(`\nCPU profile of one load of ${label}: tasks of ${PROFILED_TASK_MS} ms CPU or more (profiler on), in order`);
+  for (const { task, ran } of tasks) {
+    console.log(`  at ${ran.start.toFixed(0)} ms: ${task.cpuMs.toFixed(0)} ms CPU, ${ran.ms.toFixed(0)} ms wall, first script ${scriptLabel(task.url)}`);
     console.log('    self, by package or source folder:');
-    for (const line of top(byPackage(s.self), 8)) console.log(`      ${line}`);
+    for (const line of top(byPackage(ran.self), 8)) console.log(`      ${line}`);
     console.log('    self:');
-    for (const line of top(s.self, 8)) console.log(`      ${line}`);
+    for (const line of top(ran.self, 8)) console.log(`      ${line}`);
     console.log('    inclusive:');
-    for (const line of top(s.inclusive, 12)) console.log(`      ${line}`);
+    for (const line of top(ran.inclusive, 12)) console.log(`      ${line}`);
   }
 }
 
@@ -362,10 +363,12 @@ async function main(): Promise<void> {
         if (profile) {
           for (const { page, signedIn } of pages) {
             const url = `http://localhost:${webPort}${page}`;
-            const recorded = await profileLoad(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined);
+            const { profile: recorded, tasks } = await profileLoad(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined);
             const file = path.join(reports, `${url.replace(/[^a-z0-9]+/gi, '_')}${signedIn ? '_signed_in' : ''}.cpuprofile`);
             fs.writeFileSync(file, JSON.stringify(recorded));
-            printProfile(labelOf(url, signedIn), busyStretches(recorded, LONG_STRETCH_MS, await frameNamer(recorded)));
+            const long = tasks.filter((t) => t.cpuMs >= PROFILED_TASK_MS);
+            const ran = windowsOf(recorded, long.map((t) => ({ startUs: t.ts, endUs: t.ts + t.dur })), await frameNamer(recorded));
+            printProfile(labelOf(url, signedIn), long.map((task, i) => ({ task, ran: ran[i] })));
           }
         }
       } finally {

@@ -91,6 +91,44 @@ export function busyStretches(profile: CpuProfile, minMs: number, name: FrameNam
   return out;
 }
 
+/** A stretch of time on the profile's own clock (microseconds, the clock of Chromium's trace events too). */
+export interface Window {
+  startUs: number;
+  endUs: number;
+}
+
+/**
+ * What ran inside each window (e.g. each long task of a trace recorded with the profile): the
+ * samples that fall in it, by function; `start` is ms from the profile's start.
+ */
+export function windowsOf(profile: CpuProfile, windows: readonly Window[], name: FrameName = rawName): Stretch[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stackOf = (id: number): string[] => {
+    const s: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      s.push(frame.url ? name(frame) : frame.functionName);
+    }
+    return s;
+  };
+  const out: Stretch[] = windows.map((w) => ({ start: (w.startUs - profile.startTime) / 1000, ms: (w.endUs - w.startUs) / 1000, inclusive: new Map(), self: new Map() }));
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    t += profile.timeDeltas[i] ?? 0;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const id = profile.samples[i];
+    if (IDLE.has(byId.get(id)?.callFrame.functionName ?? '')) continue;
+    const w = windows.findIndex((x) => t >= x.startUs && t < x.endUs);
+    if (w < 0) continue;
+    const stack = stackOf(id);
+    out[w].self.set(stack[0], (out[w].self.get(stack[0]) ?? 0) + ms);
+    for (const fn of new Set(stack)) out[w].inclusive.set(fn, (out[w].inclusive.get(fn) ?? 0) + ms);
+  }
+  return out;
+}
+
 /** The top `n` entries of a function -> ms map, as lines. */
 export function top(map: Map<string, number>, n: number): string[] {
   return [...map.entries()]

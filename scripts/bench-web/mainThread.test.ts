@@ -24,7 +24,7 @@ describe('main-thread figures from a Chromium trace', () => {
     expect(f.longTasks).toBe(2);
     expect(f.blockingMs).toBe(70 + 10);
     expect(f.blockingAt4xMs).toBe(430 + 70 + 190);
-    expect(f.longest[0]).toEqual({ cpuMs: 120, url: 'http://x/_next/static/chunks/framework-0123456789abcdef.js' });
+    expect(f.longest[0]).toEqual({ cpuMs: 120, ts: 1_000, dur: 300_000, url: 'http://x/_next/static/chunks/framework-0123456789abcdef.js' });
   });
 
   it('takes the renderer that committed the page, not a busier one of Chromium\'s own pages', () => {
@@ -39,7 +39,7 @@ describe('main-thread figures from a Chromium trace', () => {
   });
 
   it('takes the median of several loads', () => {
-    const one = (cpuMs: number) => ({ cpuMs, longTasks: cpuMs / 100, blockingMs: cpuMs / 2, blockingAt4xMs: cpuMs * 2, longest: [{ cpuMs, url: null }] });
+    const one = (cpuMs: number) => ({ cpuMs, longTasks: cpuMs / 100, blockingMs: cpuMs / 2, blockingAt4xMs: cpuMs * 2, longest: [{ cpuMs, ts: 0, dur: cpuMs * 1000, url: null }] });
     const m = medianFigures([one(300), one(100), one(200)]);
     expect(m).toMatchObject({ cpuMs: 200, longTasks: 2, blockingMs: 100, blockingAt4xMs: 400 });
     expect(m.longest[0].cpuMs).toBe(200);

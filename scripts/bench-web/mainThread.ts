@@ -32,6 +32,9 @@ export interface TraceEvent {
 export interface MainThreadTask {
   /** Thread (CPU) time in ms. */
   cpuMs: number;
+  /** Start and wall duration on the trace's clock, microseconds. */
+  ts: number;
+  dur: number;
   /** The first script the task ran, when it ran one. */
   url: string | null;
 }
@@ -77,12 +80,11 @@ function mainThreadOf(events: TraceEvent[], origin?: string): { pid: number; tid
   return best;
 }
 
-/** Figures of one trace (Chromium's JSON trace format: `{ traceEvents }` or a bare array) of a page of `origin`. */
-export function mainThreadFigures(trace: { traceEvents: TraceEvent[] } | TraceEvent[], origin?: string): MainThreadFigures {
+/** The top-level tasks of the page's main thread in one trace, in order. */
+export function mainThreadTasks(trace: { traceEvents: TraceEvent[] } | TraceEvent[], origin?: string): MainThreadTask[] {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const main = mainThreadOf(events, origin);
-  const empty: MainThreadFigures = { cpuMs: 0, longTasks: 0, blockingMs: 0, blockingAt4xMs: 0, longest: [] };
-  if (!main) return empty;
+  if (!main) return [];
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
   const tasks: MainThreadTask[] = [];
   let end = -Infinity;
@@ -91,12 +93,17 @@ export function mainThreadFigures(trace: { traceEvents: TraceEvent[] } | TraceEv
     const top = TASK_NAMES.has(e.name) && e.ts >= end; // nested task events are inside their parent's figure
     if (top) {
       end = e.ts + (e.dur ?? 0);
-      current = { cpuMs: (e.tdur ?? 0) / 1000, url: null };
+      current = { cpuMs: (e.tdur ?? 0) / 1000, ts: e.ts, dur: e.dur ?? 0, url: null };
       tasks.push(current);
     } else if (current && !current.url && e.ts < end && e.args?.data?.url) {
       current.url = e.args.data.url;
     }
   }
+  return tasks;
+}
+
+export function mainThreadFigures(trace: { traceEvents: TraceEvent[] } | TraceEvent[], origin?: string): MainThreadFigures {
+  const tasks = mainThreadTasks(trace, origin);
   const blocking = (factor: number) => tasks.reduce((s, t) => s + Math.max(0, factor * t.cpuMs - LONG_TASK_MS), 0);
   return {
     cpuMs: tasks.reduce((s, t) => s + t.cpuMs, 0),
@@ -146,10 +153,11 @@ export async function measureMainThread(browser: Browser, url: string, cookie?: 
 
 /**
  * One load of `url` as measureMainThread does, under Chromium's CPU profiler (CDP `Profiler`, 200 us
- * samples) instead of the trace: which functions ran, for `npm run bench:web -- --profile`. The
- * profiler's overhead makes these times longer than the trace's; use them for where, not how much.
+ * samples) and traced at once: which functions ran in each of the load's tasks, for `npm run
+ * bench:web -- --profile`. The profiler's overhead makes these times longer than the CPU figures';
+ * use them for where, not how much.
  */
-export async function profileLoad(browser: Browser, url: string, cookie?: string): Promise<CpuProfile> {
+export async function profileLoad(browser: Browser, url: string, cookie?: string): Promise<{ profile: CpuProfile; tasks: MainThreadTask[] }> {
   const context = await browser.newContext(MOBILE);
   try {
     if (cookie) {
@@ -160,11 +168,13 @@ export async function profileLoad(browser: Browser, url: string, cookie?: string
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await networkQuiet(page, 3000, 60_000);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-    return profile;
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    return { profile, tasks: mainThreadTasks(trace, new URL(url).origin) };
   } finally {
     await context.close();
   }
