@@ -68,44 +68,6 @@ export function rateLimiter(s: AuthSettings) {
 }
 
 /**
- * Wrong guesses per one-time secret (OTP, MFA ticket): after `max` failures the secret is burnt,
- * so a 6-digit code cannot be brute-forced from many addresses within its lifetime.
- * The table is bounded: when full, the entries touched longest ago go first. Wiping it instead
- * would let an attacker reset their own count by flooding the table with junk keys.
- */
-export class FailureCounter {
-  // A Map iterates in insertion order; re-inserting on every failure keeps the oldest first.
-  private readonly failures = new Map<string, number>();
-
-  constructor(
-    private readonly max = 5,
-    private readonly capacity = 10_000,
-  ) {}
-
-  /** Records a failure; true when the secret must now be invalidated. */
-  fail(key: string): boolean {
-    const n = (this.failures.get(key) ?? 0) + 1;
-    this.failures.delete(key);
-    if (n >= this.max) return true;
-    this.failures.set(key, n);
-    for (const oldest of this.failures.keys()) {
-      if (this.failures.size <= this.capacity) break;
-      this.failures.delete(oldest);
-    }
-    return false;
-  }
-
-  /** Failures recorded for key (0 when unknown or evicted). */
-  count(key: string): number {
-    return this.failures.get(key) ?? 0;
-  }
-
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-}
-
-/**
  * Guesses at a one-time code, counted when they start, not when they fail: guesses sent at once
  * are all being checked before the first one fails, so counting failures let every one of them
  * be checked (and a right one among them sign in after the limit). Here at most `max` guesses per
