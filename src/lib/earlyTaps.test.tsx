@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runReactOutsideAct } from '@/test/reactOutsideAct';
 import { signInForm } from '@/test/signInForm';
 import { EARLY_TAPS_QUEUE, replayEarlyTaps } from './earlyTaps';
 import { EARLY_TAPS_SCRIPT } from './earlyTapsScript';
@@ -40,17 +41,10 @@ function startReact(container: HTMLElement, page: React.ReactElement): void {
   root = hydrateRoot(container, page);
 }
 
-// Testing Library tells React it runs within act(); these tests do not.
-const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let actEnvironment: boolean | undefined;
-beforeEach(() => {
-  actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
-  reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
-});
+runReactOutsideAct();
 
 afterEach(() => {
   root?.unmount();
-  reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   root = undefined;
   for (const args of listeners.splice(0)) document.removeEventListener(...args);
   delete (window as unknown as Record<string, unknown>)[EARLY_TAPS_QUEUE];

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runReactOutsideAct } from '@/test/reactOutsideAct';
 import { signInForm } from '@/test/signInForm';
 import { holdUnhydratedPresses } from './unhydratedPresses';
 
@@ -12,20 +13,12 @@ import { holdUnhydratedPresses } from './unhydratedPresses';
 let root: Root | undefined;
 let stopHolding: (() => void) | undefined;
 
-// Testing Library tells React it runs within act(); these tests run React on its own scheduler, as
-// in the browser (within act() the hydration React does at once for a pressed part would wait in act's queue).
-const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let actEnvironment: boolean | undefined;
-beforeEach(() => {
-  actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
-  reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
-});
+runReactOutsideAct();
 
 afterEach(() => {
   stopHolding?.();
   root?.unmount();
   stopHolding = root = undefined;
-  reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   document.getElementById('__next')?.remove();
 });
 
