@@ -3,6 +3,7 @@ const { i18n } = require('./next-i18next.config');
 const { CompileHintsPlugin } = require('./build/compileHints');
 const { lazyNumberFormatPlugin } = require('./build/mui/lazyNumberFormat');
 const { insertStylesDuringRenderPlugin } = require('./build/emotion/insertStylesDuringRender');
+const { lighterModulesPlugins } = require('./build/lighterModules');
 
 /** @type {import('next').NextConfig} */
 const config = {
@@ -24,6 +25,8 @@ const config = {
     if (!isServer) webpackConfig.plugins.push(lazyNumberFormatPlugin(webpack));
     // Emotion adds new styles while React renders (in slices), not in the commit (build/emotion/).
     if (!isServer) webpackConfig.plugins.push(insertStylesDuringRenderPlugin(webpack));
+    // The browser's own fetch for the Nhost SDK, emotion's styled without its tag shortcuts (build/lighterModules.js).
+    if (!isServer) webpackConfig.plugins.push(...lighterModulesPlugins(webpack));
     return webpackConfig;
   },
 };
