@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GuessLimit } from './rate-limit';
 
 describe('GuessLimit', () => {
@@ -77,5 +77,46 @@ describe('GuessLimit', () => {
     expect(limit.started('target')).toBe(0);
     for (let i = 0; i < 5; i++) await limit.guess('target', check, burn);
     expect(liveChecks).toBe(4);
+  });
+});
+
+describe('GuessLimit when burning a code fails', () => {
+  const wrong = async () => undefined;
+  const failingBurn = () => Promise.reject(new Error('database unavailable'));
+
+  it('the guess that counts the code out answers as a wrong one, and later ones, even the right one, are refused', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const limit = new GuessLimit(3);
+      for (let i = 0; i < 3; i++) await expect(limit.guess('otp', wrong, failingBurn)).resolves.toBeUndefined();
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('guessed at too often'), 'database unavailable');
+      let checked = false;
+      const right = async () => {
+        checked = true;
+        return 'session';
+      };
+      expect(await limit.guess('otp', right, failingBurn)).toBeUndefined();
+      expect(checked).toBe(false);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a code pushed out of a full table is burnt before the guess that pushed it answers; a failed burn is logged, not thrown', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const limit = new GuessLimit(5, 1);
+      let burnt = false;
+      await limit.guess('target', wrong, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        burnt = true;
+      });
+      await limit.guess('junk-1', wrong, failingBurn);
+      expect(burnt).toBe(true);
+      await expect(limit.guess('junk-2', wrong, wrong)).resolves.toBeUndefined();
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('pushed out of the guess table'), 'database unavailable');
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -95,16 +95,21 @@ export class GuessLimit {
     entry.burn = burn;
     entry.started += 1;
     entry.inFlight += 1;
-    this.touch(key, entry);
+    const evicted = this.touch(key, entry);
     let result: T | undefined;
     try {
+      // Codes pushed out of the table are burnt before this guess answers, so whoever floods the
+      // table with junk keys waits on the burns they cause (one write each, only when it is full).
+      await Promise.all(evicted.map((e) => burnQuietly(e.burn, 'pushed out of the guess table')));
       result = await check();
     } finally {
       entry.inFlight -= 1;
       // A check that threw may have been a guess all the same: it counts as a wrong one.
       if (result === undefined) {
         entry.failed += 1;
-        if (entry.failed >= this.max) await burn();
+        // The count is spent whether or not the burn gets through, so this guess answers as any
+        // wrong one, not with the burn's error (a 500 for a wrong code).
+        if (entry.failed >= this.max) await burnQuietly(burn, 'guessed at too often');
       } else if (this.guesses.get(key) === entry) {
         this.guesses.delete(key);
       }
@@ -132,19 +137,32 @@ export class GuessLimit {
     return this.guesses.get(key)?.started ?? 0;
   }
 
-  private touch(key: string, entry: GuessCount): void {
+  /** Records a guess at key; answers the entries pushed out to make room, whose codes must be burnt. */
+  private touch(key: string, entry: GuessCount): GuessCount[] {
     // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
     this.guesses.delete(key);
     this.guesses.set(key, entry);
-    for (const [oldest, evicted] of this.guesses) {
+    const evicted: GuessCount[] = [];
+    for (const [oldest, pushedOut] of this.guesses) {
       if (this.guesses.size <= this.capacity) break;
       this.guesses.delete(oldest);
-      // Not awaited: the guess that filled the table should not wait on someone else's code. One
-      // that failed leaves that code as before, with its count lost.
-      if (evicted.failed < this.max) {
-        evicted.burn().catch((e: unknown) => console.error('[auth] burning a one-time code pushed out of the guess table failed:', e instanceof Error ? e.message : e));
-      }
+      // One counted out was burnt by its last guess already.
+      if (pushedOut.failed < this.max) evicted.push(pushedOut);
     }
+    return evicted;
+  }
+}
+
+/**
+ * Burns a code, logging instead of throwing when that fails (the database briefly unavailable):
+ * the guess that asked for it answers as any wrong guess, and the code's count, spent, refuses the
+ * guesses after it unchecked. An evicted code whose burn failed stays usable, with its count lost.
+ */
+async function burnQuietly(burn: () => Promise<unknown>, why: string): Promise<void> {
+  try {
+    await burn();
+  } catch (e) {
+    console.error(`[auth] burning a one-time code ${why} failed:`, e instanceof Error ? e.message : e);
   }
 }
 

@@ -1,6 +1,6 @@
 // Passwordless sign-in with the real HasuraAuthClient: magic link through /verify, e-mail OTP and
 // SMS OTP, reading the link or code from the dev outbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBackend } from '../helpers/backend';
 import type { RunningBackend } from '../../backend/server';
 import { authClient, get, openLink, otpCode, post, uniqueEmail, verifyLink } from '../../backend/auth/testing';
@@ -118,6 +118,37 @@ describe('guessing codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await post(backend, '/signin/otp/email/verify', { email, otp: wrong })).status).toBe(401);
     expect((await post(backend, '/signin/otp/email/verify', { email, otp: code })).body).toMatchObject({ error: 'invalid-ticket' });
+  });
+
+  it('when burning the code fails, the fifth wrong code answers as the others and the code stays refused', async () => {
+    const email = uniqueEmail('burn-fails');
+    await post(backend, '/signin/otp/email', { email });
+    const code = otpCode(backend, email, 'signin-otp');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const db = backend.ctx.db;
+    const query = db.query;
+    let burns = 0;
+    // The database is unavailable for the burn alone.
+    db.query = (async (sql: string, params?: unknown[]) => {
+      if (sql.includes("ticket LIKE 'otp:%'")) {
+        burns += 1;
+        throw new Error('connection terminated');
+      }
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect(await post(backend, '/signin/otp/email/verify', { email, otp: wrong })).toMatchObject({ status: 401, body: { error: 'invalid-ticket' } });
+      }
+      expect(burns).toBe(1);
+    } finally {
+      db.query = query;
+      logged.mockRestore();
+    }
+    // Not burnt, but its count is spent: the right code is refused unchecked.
+    expect((await db.query('SELECT ticket FROM auth.users WHERE email = $1', [email])).rows[0]).toEqual({ ticket: `otp:${code}` });
+    expect(await post(backend, '/signin/otp/email/verify', { email, otp: code })).toMatchObject({ status: 401, body: { error: 'invalid-ticket' } });
   });
 
   it('five wrong SMS codes burn the code', async () => {
