@@ -151,6 +151,45 @@ describe('guessing codes', () => {
     expect(await post(backend, '/signin/otp/email/verify', { email, otp: code })).toMatchObject({ status: 401, body: { error: 'invalid-ticket' } });
   });
 
+  it('guesses spread over spellings of one address get five checks in all, not five per spelling', async () => {
+    const address = `kiss-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    await post(backend, '/signin/otp/email', { email: address });
+    const code = otpCode(backend, address, 'signin-otp');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const [local] = address.split('@');
+    const rest = local.slice('kiss'.length);
+    // What the database matches as the address (citext: lower() on both sides), case for case.
+    const ascii = [address.toUpperCase(), `Kiss${rest}@Example.COM`];
+    // Spellings a Unicode-aware lower() or case folding could take for it: dotted and dotless i,
+    // I with a combining dot (NFD), the Kelvin sign, long s, sharp s, fullwidth letters.
+    const unicode = ['KİSS', 'kıss', 'KI\u0307SS', '\u212Aiss', 'kiſs', 'kiẞ', 'ｋｉｓｓ'].map((l) => `${l}${rest}@example.com`);
+    // Not addresses at all: wrong types and oversized input.
+    const junk: unknown[] = [[address], 7, { email: address }, `${'k'.repeat(250)}${address}`, `${address} `, address.replace('@', '@@')];
+    const db = backend.ctx.db;
+    const query = db.query;
+    let checks = 0;
+    db.query = ((sql: string, params?: unknown[]) => {
+      if (sql.includes('WHERE email = $1 AND ticket = $2')) checks += 1;
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    try {
+      // Two wrong guesses in each spelling, then the right code in each: every one is refused.
+      for (const otp of [wrong, wrong, code]) {
+        for (const email of [address, ...ascii, ...unicode, ...junk]) {
+          const res = await post(backend, '/signin/otp/email/verify', { email, otp });
+          expect(res.body).toMatchObject({ error: typeof email === 'string' && [address, ...ascii].includes(email) ? 'invalid-ticket' : 'invalid-request' });
+        }
+      }
+      expect(checks).toBe(5);
+    } finally {
+      db.query = query;
+    }
+    // One count for every spelling: a new code starts it again for all of them.
+    await post(backend, '/signin/otp/email', { email: address });
+    const next = otpCode(backend, address, 'signin-otp');
+    expect((await post(backend, '/signin/otp/email/verify', { email: ascii[1], otp: next })).status).toBe(200);
+  });
+
   it('five wrong SMS codes burn the code', async () => {
     const phoneNumber = `+3670${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
     await post(backend, '/signin/passwordless/sms', { phoneNumber });

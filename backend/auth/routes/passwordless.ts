@@ -78,6 +78,10 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const body = bodyOf(req.body);
     const email = requireEmail(body);
     const otp = requireString(body, 'otp');
+    // Keyed as auth.users.email (citext) matches it: lower() on both sides. requireEmail lets only
+    // ASCII addresses through, whose toLowerCase is that lower() in any locale but a Turkish one
+    // (where I and i are two accounts sharing one count: never one account with two counts). Letters
+    // beyond ASCII would need the database's own lower() or the user's id as the key instead.
     let user = await emailOtpGuesses.guess(
       email.toLowerCase(),
       async () => {
