@@ -81,7 +81,8 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     // Keyed as auth.users.email (citext) matches it: lower() on both sides. requireEmail lets only
     // ASCII addresses through, whose toLowerCase is that lower() in any locale but a Turkish one
     // (where I and i are two accounts sharing one count: never one account with two counts). Letters
-    // beyond ASCII would need the database's own lower() or the user's id as the key instead.
+    // beyond ASCII would need the database's own lower() or the user's id as the key instead: under
+    // a UTF-8 ctype (PGlite's C.UTF-8 too) lower() takes İ to i, toLowerCase to i and U+0307.
     let user = await emailOtpGuesses.guess(
       email.toLowerCase(),
       async () => {
