@@ -79,11 +79,13 @@ test("on a phone, the signed-in home's largest paint stays the skeleton's headin
     paints: (window as unknown as { largestPaints: { text: string | null; time: number }[] }).largestPaints,
     dashboardShown: (window as unknown as { dashboardShown: number }).dashboardShown,
   }));
-  // The largest paint is the skeleton's, before the dashboard showed (the frame's top bar and the
-  // heading may paint in two frames); its element, when the observer still sees it (a busy machine
-  // may report it after the dashboard replaced the skeleton), is the heading.
+  // No larger paint came with the dashboard: a largest paint reported once the dashboard was in the
+  // page is still the heading. (On a busy machine the skeleton's own first paint may land after the
+  // dashboard went into the page; its element is then gone, so its text reads null.)
   const largest = paints.at(-1);
-  expect(largest?.time ?? Infinity, JSON.stringify({ paints, dashboardShown })).toBeLessThan(dashboardShown);
+  const late = paints.filter((p) => p.time >= dashboardShown && p.text !== null);
+  expect(late.every((p) => p.text === 'Your areas in Staydesk'), JSON.stringify({ paints, dashboardShown })).toBe(true);
+  expect(largest, JSON.stringify({ paints, dashboardShown })).toBeDefined();
   if (largest?.text !== null) expect(largest?.text).toBe('Your areas in Staydesk');
 });
 
