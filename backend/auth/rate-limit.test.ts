@@ -120,3 +120,218 @@ describe('GuessLimit when burning a code fails', () => {
     }
   });
 });
+
+// Attacks found by review: each gave a code more than five checks while it was live.
+describe('GuessLimit against floods of junk keys', () => {
+  const silenceErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+  /** A database that runs statements one at a time in the order sent, as PGlite does. */
+  const inOrderDatabase = () => {
+    let chain: Promise<unknown> = Promise.resolve();
+    return <T>(op: () => T | Promise<T>): Promise<T> => {
+      const p = chain.then(op);
+      chain = p.catch(() => undefined);
+      return p;
+    };
+  };
+
+  it('a code whose burn failed stays refused once junk keys push its spent count out', async () => {
+    const logged = silenceErrors();
+    try {
+      const limit = new GuessLimit(5, 3);
+      let live = true;
+      let databaseDown = true;
+      let liveChecks = 0;
+      const burn = async () => {
+        if (databaseDown) throw new Error('database unavailable');
+        live = false;
+      };
+      const guess = (right: boolean) =>
+        limit.guess(
+          'victim@example.com',
+          async () => {
+            if (live) liveChecks += 1;
+            return right && live ? 'session' : undefined;
+          },
+          burn,
+        );
+      for (let i = 0; i < 5; i++) await guess(false);
+      expect(await guess(true)).toBeUndefined();
+      databaseDown = false;
+      for (const junk of ['j1@x.com', 'j2@x.com', 'j3@x.com']) await limit.guess(junk, async () => undefined, async () => {});
+      for (let i = 0; i < 4; i++) await guess(false);
+      expect({ result: await guess(true), liveChecks }).toEqual({ result: undefined, liveChecks: 5 });
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a refused guess burns again a spent code whose burn failed', async () => {
+    const logged = silenceErrors();
+    try {
+      const limit = new GuessLimit(2);
+      let databaseDown = true;
+      let burnt = false;
+      const burn = async () => {
+        if (databaseDown) throw new Error('database unavailable');
+        burnt = true;
+      };
+      for (let i = 0; i < 2; i++) await limit.guess('otp', async () => undefined, burn);
+      expect(burnt).toBe(false);
+      databaseDown = false;
+      expect(await limit.guess('otp', async () => 'session', burn)).toBeUndefined();
+      expect(burnt).toBe(true);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a count whose burn failed as it was pushed out is kept, not lost', async () => {
+    const logged = silenceErrors();
+    try {
+      const limit = new GuessLimit(5, 1);
+      let live = true;
+      let databaseDown = true;
+      let liveChecks = 0;
+      const check = async () => {
+        if (live) liveChecks += 1;
+        return undefined;
+      };
+      const burn = async () => {
+        if (databaseDown) throw new Error('database unavailable');
+        live = false;
+      };
+      for (let i = 0; i < 4; i++) await limit.guess('target', check, burn);
+      await limit.guess('junk', async () => undefined, async () => {});
+      databaseDown = false;
+      for (let i = 0; i < 5; i++) await limit.guess('target', check, burn);
+      expect(liveChecks).toBe(5);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('guesses held by an eviction burn and orphaned by junk keys are no extra checks of a new code', async () => {
+    const db = inOrderDatabase();
+    let version = 0;
+    let live = true;
+    const liveChecks: number[] = [];
+    const check = () =>
+      db(() => {
+        if (live) liveChecks[version] = (liveChecks[version] ?? 0) + 1;
+        return undefined;
+      });
+    const burn = () => db(() => void (live = false));
+    const limit = new GuessLimit(5, 2);
+    let n = 0;
+    const junk = () => limit.guess(`junk-${n++}`, () => db(() => undefined), () => db(() => undefined));
+    await junk();
+    await junk();
+    let release = () => {};
+    const backlog = new Promise<void>((resolve) => (release = resolve));
+    void db(() => backlog);
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < 5; i++) pending.push(limit.guess('V', check, burn), junk(), junk());
+    // A new code is sent while those guesses wait on the database.
+    pending.push(db(() => void ((version = 1), (live = true))).then(() => limit.forget('V')));
+    release();
+    await Promise.all(pending);
+    for (let i = 0; i < 5; i++) await limit.guess('V', check, burn);
+    expect(liveChecks[1] ?? 0).toBeLessThanOrEqual(5);
+  });
+
+  it('guesses racing the burn of their own pushed-out count wait for it (a pooled database)', async () => {
+    let live = true;
+    let liveChecks = 0;
+    const check = async () => {
+      if (live) liveChecks += 1;
+      return undefined;
+    };
+    const burn = () => new Promise<void>((resolve) => setTimeout(() => ((live = false), resolve()), 20));
+    const limit = new GuessLimit(5, 1);
+    for (let i = 0; i < 4; i++) await limit.guess('V', check, burn);
+    const flood = limit.guess('junk', async () => undefined, async () => {});
+    const racing = Array.from({ length: 5 }, () => limit.guess('V', check, burn));
+    await Promise.all([flood, ...racing]);
+    expect(liveChecks).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('GuessLimit under random bursts, new codes and floods', () => {
+  /** A small seeded generator, so a failing seed can be replayed. */
+  const seeded = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  async function attack(seed: number, pooled: boolean): Promise<number[]> {
+    const random = seeded(seed);
+    let chain: Promise<unknown> = Promise.resolve();
+    // In order, one statement at a time (PGlite), or a pool that finishes them in any order.
+    let down = false;
+    const db = <T>(statement: () => T): Promise<T> => {
+      // While the database is down every statement fails, checks and burns alike.
+      const op = () => {
+        if (down) throw new Error('database unavailable');
+        return statement();
+      };
+      if (pooled) {
+        let hops = Math.floor(random() * 8);
+        return new Promise((resolve) => {
+          const step = () => (hops-- > 0 ? queueMicrotask(step) : resolve(Promise.resolve().then(op)));
+          step();
+        });
+      }
+      const p = chain.then(op);
+      chain = p.catch(() => undefined);
+      return p;
+    };
+    let version = 0;
+    let live = true;
+    const liveChecks: number[] = [0];
+    const check = () =>
+      db(() => {
+        if (live) liveChecks[version] += 1;
+        return undefined;
+      });
+    const burn = () => db(() => void (live = false));
+    const limit = new GuessLimit(5, 1 + Math.floor(random() * 3));
+    let junkKeys = 0;
+    const pending: Promise<unknown>[] = [];
+    for (let step = 0; step < 40; step++) {
+      const roll = random();
+      let action: Promise<unknown>;
+      if (roll < 0.05) down = !down;
+      if (roll < 0.5) action = limit.guess('victim', check, burn);
+      else if (roll < 0.85) action = limit.guess(`junk-${junkKeys++}`, () => db(() => undefined), () => db(() => undefined));
+      else
+        action = db(() => {
+          version += 1;
+          live = true;
+          liveChecks[version] = 0;
+        }).then(() => limit.forget('victim'));
+      pending.push(action.catch(() => undefined));
+      if (random() < 0.3) await Promise.all(pending.splice(0));
+    }
+    await Promise.all(pending);
+    down = false;
+    // The attacker's last chance: five more guesses once the database is back.
+    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
+    return liveChecks;
+  }
+
+  it('no code is ever checked more than five times while live, with the database failing now and then', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let seed = 1; seed <= 300; seed++) {
+        for (const pooled of [false, true]) {
+          const liveChecks = await attack(seed, pooled);
+          expect({ seed, pooled, most: Math.max(...liveChecks) }).toEqual({ seed, pooled, most: Math.min(5, Math.max(...liveChecks)) });
+        }
+      }
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

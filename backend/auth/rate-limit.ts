@@ -72,12 +72,18 @@ export function rateLimiter(s: AuthSettings) {
  * are all being checked before the first one fails, so counting failures let every one of them
  * be checked (and a right one among them sign in after the limit). Here at most `max` guesses per
  * code are ever checked; later ones are refused unchecked until a right one or a new code
- * (forget) starts the count again. The `max`-th wrong one also burns the code.
+ * (forget) starts the count again. The `max`-th wrong one also burns the code; when that burn
+ * fails, later guesses try it again.
  * Bounded: when full, the entries touched longest ago go first, and their codes are burnt with
- * them. Forgetting a count alone let junk keys push a code's count out and buy it `max` more checks.
+ * them (forgetting a count alone let junk keys push it out and buy its code `max` more checks).
+ * An entry with guesses in flight is never pushed out (a new code sent meanwhile would not count
+ * them); guesses at a key whose pushed-out count is still being burnt wait for the burn; a count
+ * whose burn failed goes back into the table.
  */
 export class GuessLimit {
   private readonly guesses = new Map<string, GuessCount>();
+  /** Burns of pushed-out counts not yet done, by key: whether each got through. */
+  private readonly burning = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly max = 5,
@@ -90,17 +96,23 @@ export class GuessLimit {
    * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
    */
   async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
-    const entry = this.guesses.get(key) ?? { started: 0, failed: 0, inFlight: 0, burn };
-    if (entry.started >= this.max) return undefined;
+    const entry = this.guesses.get(key) ?? { started: 0, failed: 0, inFlight: 0, burn, burnt: false, code: 0 };
+    if (entry.started >= this.max) {
+      // Spent, but its burn failed: try again, or the code lives on once the count is gone.
+      if (entry.failed >= this.max && !entry.burnt) await this.burnCode(entry, 'guessed at too often (again)');
+      return undefined;
+    }
     entry.burn = burn;
     entry.started += 1;
     entry.inFlight += 1;
-    const evicted = this.touch(key, entry);
+    const ownBurn = this.burning.get(key);
+    // Started now, so on a database that runs statements in order (PGlite) they land first.
+    const pushedOut = this.touch(key, entry);
     let result: T | undefined;
     try {
-      // Codes pushed out of the table are burnt before this guess answers, so whoever floods the
-      // table with junk keys waits on the burns they cause (one write each, only when it is full).
-      await Promise.all(evicted.map((e) => burnQuietly(e.burn, 'pushed out of the guess table')));
+      // Until the burn of this key's pushed-out count lands, a check could find its code live; if
+      // it failed, the database is down and the count back in the table: a wrong guess, unchecked.
+      if (ownBurn && !(await ownBurn)) return undefined;
       result = await check();
     } finally {
       entry.inFlight -= 1;
@@ -109,10 +121,13 @@ export class GuessLimit {
         entry.failed += 1;
         // The count is spent whether or not the burn gets through, so this guess answers as any
         // wrong one, not with the burn's error (a 500 for a wrong code).
-        if (entry.failed >= this.max) await burnQuietly(burn, 'guessed at too often');
+        if (entry.failed >= this.max) await this.burnCode(entry, 'guessed at too often');
       } else if (this.guesses.get(key) === entry) {
         this.guesses.delete(key);
       }
+      // Whoever floods the table with junk keys waits on the burns they cause (one write each,
+      // only when it is full).
+      await Promise.all(pushedOut);
     }
     return result;
   }
@@ -130,6 +145,8 @@ export class GuessLimit {
     }
     entry.started = entry.inFlight;
     entry.failed = 0;
+    entry.burnt = false;
+    entry.code += 1;
   }
 
   /** Guesses at key started and not yet forgotten (0 when unknown or evicted). */
@@ -137,32 +154,68 @@ export class GuessLimit {
     return this.guesses.get(key)?.started ?? 0;
   }
 
-  /** Records a guess at key; answers the entries pushed out to make room, whose codes must be burnt. */
-  private touch(key: string, entry: GuessCount): GuessCount[] {
+  /** Records a guess at key; starts burning the codes of the entries pushed out to make room. */
+  private touch(key: string, entry: GuessCount): Promise<boolean>[] {
     // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
     this.guesses.delete(key);
     this.guesses.set(key, entry);
-    const evicted: GuessCount[] = [];
-    for (const [oldest, pushedOut] of this.guesses) {
+    const burns: Promise<boolean>[] = [];
+    for (const [oldest, count] of this.guesses) {
       if (this.guesses.size <= this.capacity) break;
+      if (count.inFlight > 0) continue;
       this.guesses.delete(oldest);
-      // One counted out was burnt by its last guess already.
-      if (pushedOut.failed < this.max) evicted.push(pushedOut);
+      if (!count.burnt) burns.push(this.pushOut(oldest, count));
     }
-    return evicted;
+    return burns;
+  }
+
+  private pushOut(key: string, count: GuessCount): Promise<boolean> {
+    const burnt = this.burnCode(count, 'pushed out of the guess table').then((ok) => {
+      if (!ok) this.putBack(key, count);
+      return ok;
+    });
+    const before = this.burning.get(key);
+    const all = before ? Promise.all([before, burnt]).then(([a, b]) => a && b) : burnt;
+    this.burning.set(key, all);
+    void all.then(() => {
+      if (this.burning.get(key) === all) this.burning.delete(key);
+    });
+    return all;
+  }
+
+  /** A pushed-out count whose code could not be burnt: kept, added to the key's count since. */
+  private putBack(key: string, count: GuessCount): void {
+    const now = this.guesses.get(key);
+    if (!now) {
+      this.guesses.set(key, count);
+      return;
+    }
+    // The count since may be a new code's: adding the old one only leaves it fewer guesses.
+    now.started += count.started;
+    now.failed += count.failed;
+    now.burnt = false;
+  }
+
+  /** Burns count's code; records that it got through unless a new code was sent meanwhile. */
+  private async burnCode(count: GuessCount, why: string): Promise<boolean> {
+    const code = count.code;
+    const ok = await burnQuietly(count.burn, why);
+    if (ok && count.code === code) count.burnt = true;
+    return ok;
   }
 }
 
 /**
  * Burns a code, logging instead of throwing when that fails (the database briefly unavailable):
- * the guess that asked for it answers as any wrong guess, and the code's count, spent, refuses the
- * guesses after it unchecked. An evicted code whose burn failed stays usable, with its count lost.
+ * the guess that asked for it answers as any wrong guess. Answers whether it got through.
  */
-async function burnQuietly(burn: () => Promise<unknown>, why: string): Promise<void> {
+async function burnQuietly(burn: () => Promise<unknown>, why: string): Promise<boolean> {
   try {
     await burn();
+    return true;
   } catch (e) {
     console.error(`[auth] burning a one-time code ${why} failed:`, e instanceof Error ? e.message : e);
+    return false;
   }
 }
 
@@ -173,4 +226,8 @@ interface GuessCount {
   inFlight: number;
   /** Invalidates the code (the latest guess's). */
   burn: () => Promise<unknown>;
+  /** The code is burnt (reset when a new one is sent). */
+  burnt: boolean;
+  /** Bumped when a new code is sent, so a burn of the old one does not mark the new one burnt. */
+  code: number;
 }

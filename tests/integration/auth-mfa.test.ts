@@ -203,6 +203,29 @@ describe('TOTP', () => {
     expect(rows[0].n).toBe(1); // the changer's own session only
   });
 
+  it('a stolen access token cannot guess the code that turns TOTP off: five codes per user in five minutes, sent at once or from many addresses', async () => {
+    const { email, secret, session } = await userWithTotp();
+    const code = await generate({ secret });
+    const wrong = code === '123456' ? '654321' : '123456';
+    // Twenty wrong codes at once, then the right one. This backend has the per-IP limits off, as if
+    // each came from its own address: the two codes of userWithTotp and three of these are checked.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(backend, '/user/mfa', { code: wrong, activeMfaType: '' }, session.accessToken)));
+    const errors = answers.map((a) => (a.body as { error?: string }).error);
+    expect(errors.filter((e) => e === 'invalid-totp')).toHaveLength(3);
+    expect(errors.filter((e) => e === 'too-many-requests')).toHaveLength(17);
+    const right = await post(backend, '/user/mfa', { code, activeMfaType: '' }, session.accessToken);
+    expect(right.body).toEqual({ status: 429, error: 'too-many-requests', message: 'Too many requests' });
+    // TOTP is still on: the password alone does not sign in.
+    const signin = await post<{ session: Session | null; mfa: unknown }>(backend, '/signin/email-password', { email, password: 'correct-horse' });
+    expect(signin.body.session).toBeNull();
+    // Counted per user: another user still turns TOTP on.
+    await userWithTotp();
+    // Wrong types answer 400, never a server error.
+    for (const bad of [123456, null, ['123456'], { code: '123456' }]) {
+      expect((await post(backend, '/user/mfa', { code: bad, activeMfaType: '' }, session.accessToken)).status).toBe(400);
+    }
+  });
+
   it('needs a signed-in user', async () => {
     expect((await get(backend, '/mfa/totp/generate')).status).toBe(400);
     expect((await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' })).status).toBe(400);

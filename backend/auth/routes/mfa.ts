@@ -6,7 +6,7 @@ import type { AuthApp } from '../app';
 import { AuthError } from '../errors';
 import { bodyOf, isUuid, requireString } from '../validate';
 import type { UserRow } from '../users';
-import { GuessLimit } from '../rate-limit';
+import { GuessLimit, SlidingWindow } from '../rate-limit';
 import { lazy } from '../../lazy';
 
 // otplib and qrcode load with the first TOTP request, not with every start (~0.1 s of CPU).
@@ -25,6 +25,15 @@ export async function totpValid(secret: string, code: string): Promise<boolean> 
 export function registerMfa(router: Router, app: AuthApp): void {
   const { s } = app;
   const ticketGuesses = new GuessLimit();
+  // Codes that turn TOTP on or off, counted per user as they start, whatever the address they come
+  // from: a stolen access token spread over many addresses must not get to guess its way past the
+  // per-IP limit to the code that switches the owner's second factor off.
+  const changeGuesses = new SlidingWindow({ burst: 5, intervalMs: 5 * 60_000 });
+  const requireCurrentCode = async (user: UserRow, code: string): Promise<void> => {
+    if (!user.totp_secret) throw new AuthError('no-totp-secret');
+    if (!changeGuesses.allow(user.id)) throw new AuthError('too-many-requests');
+    if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
+  };
 
   router.get('/mfa/totp/generate', async (req, res) => {
     app.requireEnabled(s.mfaEnabled);
@@ -51,14 +60,12 @@ export function registerMfa(router: Router, app: AuthApp): void {
     if (type !== 'totp' && type !== '') throw new AuthError('invalid-request');
     if (type === 'totp') {
       if (user.active_mfa_type === 'totp') throw new AuthError('totp-already-active');
-      if (!user.totp_secret) throw new AuthError('no-totp-secret');
-      if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
+      await requireCurrentCode(user, code);
       await app.db.query(`UPDATE auth.users SET active_mfa_type = 'totp' WHERE id = $1`, [user.id]);
     } else {
       // verify_change_user_mfa.go postUserMfaDeactivate: nothing active is disabled-mfa-totp (401).
       if (user.active_mfa_type !== 'totp') throw new AuthError('disabled-mfa-totp');
-      if (!user.totp_secret) throw new AuthError('no-totp-secret');
-      if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
+      await requireCurrentCode(user, code);
       await app.db.query('UPDATE auth.users SET active_mfa_type = NULL, totp_secret = NULL WHERE id = $1', [user.id]);
     }
     res.json('OK');
