@@ -1,12 +1,14 @@
 // `npm test`: every check of the project, in the order that fails fastest, with the time of each
 // step printed at the end (so a slow step shows in every CI log, not only when someone measures).
-// Type-check and lint run side by side: each is single-threaded, and CI's machine has 2 cores.
-// Their output is held back and printed whole when they finish, so the two never interleave.
-// Then Vitest (its workers fill both cores), then the run's one production build (with the e2e
-// servers' addresses, scripts/e2e-web.ts), then the e2e specs against that build (E2E_SKIP_BUILD).
-// The e2e backend needs no build: it starts while the build runs (the build leaves a core idle for
-// much of its time), and Playwright takes it over (E2E_BACKEND_STARTED) instead of starting its own
-// after the build.
+// Type-check, lint and the run's one production build (with the e2e servers' addresses,
+// scripts/e2e-web.ts) run side by side: type-check and lint are single-threaded and the build keeps
+// only 1.2-1.4 of CI's 2 cores busy, so one after the other left a core idle for most of two
+// minutes. Their output is held back and printed whole when each finishes, so they never
+// interleave. Then Vitest (its workers fill both cores), then the e2e specs against that build
+// (E2E_SKIP_BUILD). The e2e backend needs no build: it starts with the first steps, and Playwright
+// takes it over (E2E_BACKEND_STARTED) instead of starting its own. On a clean checkout it makes the
+// cached demo database snapshots then (tests/helpers/backend.ts), which Vitest's files would
+// otherwise make at their start; it idles through Vitest (a queue poll a second).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { E2E_BACKEND_ARGS, E2E_BACKEND_STARTED, E2E_BACKEND_URL, e2eBackendEnv, e2eWebEnv } from './e2e-web';
 
@@ -86,19 +88,24 @@ function summary(outcomes: Outcome[], started: number): void {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const outcomes = await Promise.all([run({ name: 'typecheck', script: 'typecheck' }, true), run({ name: 'lint', script: 'lint' }, true)]);
-  let backend: ChildProcess | undefined;
+  // Only on a free port: a server already answering there is not this run's (Playwright then says so).
+  const backend = (await answers()) ? undefined : startBackend();
+  const outcomes: Outcome[] = [];
   try {
+    outcomes.push(
+      ...(await Promise.all([
+        run({ name: 'typecheck', script: 'typecheck' }, true),
+        run({ name: 'lint', script: 'lint' }, true),
+        run({ name: 'production build', script: 'build', env: e2eWebEnv() }, true),
+      ])),
+    );
     for (const step of [
       { name: 'vitest', script: 'test:unit' },
-      { name: 'production build', script: 'build', env: e2eWebEnv() },
       { name: 'e2e', script: 'test:e2e', env: { E2E_SKIP_BUILD: '1' } },
     ] satisfies Step[]) {
       if (outcomes.some((o) => o.code !== 0)) break;
-      // Only on a free port: a server already answering there is not this run's (Playwright then says so).
-      if (step.name === 'production build' && !(await answers())) backend = startBackend();
       const stepStarted = Date.now();
-      let env = step.env;
+      let env: Record<string, string> | undefined = step.env;
       if (step.name === 'e2e' && backend) {
         // A backend that did not come up is stopped and left to Playwright, which starts its own and reports why.
         if (await backendReady(backend)) env = { ...env, [E2E_BACKEND_STARTED]: '1' };
