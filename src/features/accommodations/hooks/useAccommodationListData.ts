@@ -29,10 +29,13 @@ export const NO_CHOICES: FilterChoices = { cities: [], owners: [], labels: NO_LA
  * (before hydration), so the rows wait rather than load page one twice.
  */
 export function useAccommodationListData(withLabels: boolean, variables: AccommodationListQueryVariables, ready: boolean) {
-  const staffList = useQuery(AccommodationStaffListDocument, { variables, skip: !withLabels || !ready });
-  const plainList = useQuery(AccommodationListDocument, { variables, skip: withLabels || !ready });
-  const staffChoices = useQuery(AccommodationStaffFilterChoicesDocument, { skip: !withLabels });
-  const plainChoices = useQuery(AccommodationFilterChoicesDocument, { skip: withLabels });
+  // Shown from the cache at once and loaded again: an accommodation created, edited or deleted
+  // since the list was last drawn changes its rows and choices (cache-first kept the old page).
+  const fetchPolicy = 'cache-and-network';
+  const staffList = useQuery(AccommodationStaffListDocument, { variables, skip: !withLabels || !ready, fetchPolicy });
+  const plainList = useQuery(AccommodationListDocument, { variables, skip: withLabels || !ready, fetchPolicy });
+  const staffChoices = useQuery(AccommodationStaffFilterChoicesDocument, { skip: !withLabels, fetchPolicy });
+  const plainChoices = useQuery(AccommodationFilterChoicesDocument, { skip: withLabels, fetchPolicy });
 
   const list = withLabels ? staffList : plainList;
   const listData = list.data ?? list.previousData;

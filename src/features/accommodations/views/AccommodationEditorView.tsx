@@ -72,7 +72,8 @@ export function AccommodationEditorView({ id }: { id: string }) {
   const removeAccommodation = async () => {
     if (!accommodation || !window.confirm(t('editor.confirmDeleteAccommodation', { name: accommodation.name }))) return;
     try {
-      await deleteAccommodation({ variables: { id } });
+      // Dropped from the cache too, so the list it returns to no longer draws it while it reloads.
+      await deleteAccommodation({ variables: { id }, update: (cache) => void cache.evict({ id: cache.identify({ __typename: 'accommodations', id }) }) });
       toast.success(t('common:toast.deleted'));
       close(id);
       allowNavigation();
