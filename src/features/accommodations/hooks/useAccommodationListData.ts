@@ -4,17 +4,28 @@
 // the page's labels waited for the rows, then drew the table a second time); owners, who may not
 // read labels, get the same without them.
 import { useMemo } from 'react';
+import type { TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { AccommodationFilterChoicesDocument } from '../graphql/accommodationFilterChoices.generated';
-import { AccommodationListDocument, type AccommodationListQueryVariables } from '../graphql/accommodationList.generated';
-import { AccommodationStaffFilterChoicesDocument } from '../graphql/accommodationStaffFilterChoices.generated';
-import { AccommodationStaffListDocument } from '../graphql/accommodationStaffList.generated';
+import { AccommodationFilterChoicesDocument, type AccommodationFilterChoicesQuery } from '../graphql/accommodationFilterChoices.generated';
+import { AccommodationListDocument, type AccommodationListQuery, type AccommodationListQueryVariables } from '../graphql/accommodationList.generated';
+import { AccommodationStaffFilterChoicesDocument, type AccommodationStaffFilterChoicesQuery } from '../graphql/accommodationStaffFilterChoices.generated';
+import { AccommodationStaffListDocument, type AccommodationStaffListQuery } from '../graphql/accommodationStaffList.generated';
 import type { AccommodationListRow, LabelRow, OwnerOption } from '../types';
 
 export interface FilterChoices {
   cities: string[];
   owners: OwnerOption[];
   labels: LabelRow[];
+}
+
+/** What the list view draws; one object, the same while nothing in it changed. */
+export interface AccommodationListData {
+  rows: AccommodationListRow[];
+  labelsById: ReadonlyMap<string, LabelRow[]>;
+  total: number;
+  loading: boolean;
+  error: Error | undefined;
+  choices: FilterChoices;
 }
 
 // Stable empty values: the table and the filter bar are memoised, and a fresh `[]` per render would
@@ -24,45 +35,46 @@ const NO_LABELS: LabelRow[] = [];
 const NO_LABELS_BY_ID: ReadonlyMap<string, LabelRow[]> = new Map();
 export const NO_CHOICES: FilterChoices = { cities: [], owners: [], labels: NO_LABELS };
 
+type ListRows = (AccommodationStaffListQuery | AccommodationListQuery)['accommodations'];
+type Choices = AccommodationStaffFilterChoicesQuery | AccommodationFilterChoicesQuery;
+const hasLabels = (rows: ListRows): rows is AccommodationStaffListQuery['accommodations'] => rows.every((row) => 'accommodation_labels' in row);
+
 /**
  * `withLabels`: the role may read labels. `ready` false: the page's parameters are not known yet
  * (before hydration), so the rows wait rather than load page one twice.
+ *
+ * One `useQuery` for the rows and one for the choices, each with the role's document: a skipped
+ * `useQuery` still makes an ObservableQuery and transforms its document at load, work on the
+ * list's first render for a query that never runs (docs/performance.md). A role does not change
+ * while the view is shown (signing out leaves the page).
  */
-export function useAccommodationListData(withLabels: boolean, variables: AccommodationListQueryVariables, ready: boolean) {
+export function useAccommodationListData(withLabels: boolean, variables: AccommodationListQueryVariables, ready: boolean): AccommodationListData {
+  const listDocument: TypedDocumentNode<AccommodationStaffListQuery | AccommodationListQuery, AccommodationListQueryVariables> = withLabels ? AccommodationStaffListDocument : AccommodationListDocument;
+  const choicesDocument: TypedDocumentNode<Choices, Record<string, never>> = withLabels ? AccommodationStaffFilterChoicesDocument : AccommodationFilterChoicesDocument;
   // Shown from the cache at once and loaded again: an accommodation created, edited or deleted
   // since the list was last drawn changes its rows and choices (cache-first kept the old page).
   const fetchPolicy = 'cache-and-network';
-  const staffList = useQuery(AccommodationStaffListDocument, { variables, skip: !withLabels || !ready, fetchPolicy });
-  const plainList = useQuery(AccommodationListDocument, { variables, skip: withLabels || !ready, fetchPolicy });
-  const staffChoices = useQuery(AccommodationStaffFilterChoicesDocument, { skip: !withLabels, fetchPolicy });
-  const plainChoices = useQuery(AccommodationFilterChoicesDocument, { skip: withLabels, fetchPolicy });
+  const list = useQuery(listDocument, { variables, skip: !ready, fetchPolicy });
+  const choicesQuery = useQuery(choicesDocument, { fetchPolicy });
 
-  const list = withLabels ? staffList : plainList;
   const listData = list.data ?? list.previousData;
-  const staffRows = (staffList.data ?? staffList.previousData)?.accommodations;
-  const labelsById = useMemo(() => (staffRows ? new Map(staffRows.map((row) => [row.id, row.accommodation_labels.map((link) => link.label)])) : NO_LABELS_BY_ID), [staffRows]);
+  const rows = listData?.accommodations;
+  const labelsById = useMemo(() => (rows && hasLabels(rows) ? new Map(rows.map((row) => [row.id, row.accommodation_labels.map((link) => link.label)])) : NO_LABELS_BY_ID), [rows]);
 
-  const choicesQuery = withLabels ? staffChoices : plainChoices;
   const choicesData = choicesQuery.data;
-  const staffLabels = staffChoices.data?.labels;
   const choices = useMemo<FilterChoices>(
     () =>
       choicesData
         ? {
             cities: choicesData.cities.map((c) => c.city),
             owners: choicesData.owners.flatMap((o) => (o.owner_id ? [{ id: o.owner_id, name: o.owner_name ?? o.owner_id }] : [])),
-            labels: staffLabels ?? NO_LABELS,
+            labels: 'labels' in choicesData ? choicesData.labels : NO_LABELS,
           }
         : NO_CHOICES,
-    [choicesData, staffLabels],
+    [choicesData],
   );
 
-  return {
-    rows: listData?.accommodations ?? NO_ROWS,
-    labelsById,
-    total: listData?.accommodations_aggregate.aggregate?.count ?? 0,
-    loading: list.loading,
-    error: list.error,
-    choices,
-  };
+  const total = listData?.accommodations_aggregate.aggregate?.count ?? 0;
+  const { loading, error } = list;
+  return useMemo(() => ({ rows: rows ?? NO_ROWS, labelsById, total, loading, error, choices }), [rows, labelsById, total, loading, error, choices]);
 }

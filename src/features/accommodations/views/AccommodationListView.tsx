@@ -61,11 +61,7 @@ export function AccommodationListView() {
   // Answers arrive as urgent updates, which React renders in one task each; the table and the
   // filter bar take them as deferred values, rendered in the background in short tasks
   // (docs/performance.md: Total Blocking Time).
-  const answered = useMemo(
-    () => ({ rows: data.rows, labelsById: data.labelsById, total: data.total, loading: data.loading, choices: data.choices }),
-    [data.rows, data.labelsById, data.total, data.loading, data.choices],
-  );
-  const shown = useDeferredValue(answered);
+  const shown = useDeferredValue(data);
   const shownFilters = useMemo(() => ({ ...filters, search: searchText }), [filters, searchText]);
   const onSortChange = useCallback((next: AccommodationListState['sort']) => go({ sort: next, page: 0 }), [go]);
   const onPageChange = useCallback((next: number) => go({ page: next }), [go]);
