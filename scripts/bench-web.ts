@@ -295,7 +295,8 @@ async function main(): Promise<void> {
     const web = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(webPort)], webEnv(backendPort));
     await waitForUrl(`http://localhost:${backendPort}/healthz`, backend.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${backend.output()}`)));
     await waitForUrl(`http://localhost:${webPort}/`, web.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${web.output()}`)));
-    const againstWebPort = against ? await freePort() : undefined;
+    // BENCH_AGAINST_WEB_PORT pins the earlier build's web server too (within the engineer's range).
+    const againstWebPort = against ? Number(process.env.BENCH_AGAINST_WEB_PORT) || (await freePort()) : undefined;
     if (against && againstWebPort) {
       const other = start(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-p', String(againstWebPort)], webEnv(backendPort, against));
       await waitForUrl(`http://localhost:${againstWebPort}/`, other.child).catch((e: Error) => Promise.reject(new Error(`${e.message}\n${other.output()}`)));
