@@ -1,7 +1,8 @@
 // Types of compileHints.js (plain JS: next.config.js requires it).
 export declare const COMPILE_HINT: string;
 export declare const EAGER_CHUNKS: ReadonlySet<string>;
+export declare const EAGER_GROUPS: ReadonlySet<string>;
 export declare class CompileHintsPlugin {
-  constructor(webpack: unknown, chunks?: ReadonlySet<string>);
+  constructor(webpack: unknown, chunks?: ReadonlySet<string>, groups?: ReadonlySet<string>);
   apply(compiler: unknown): void;
 }

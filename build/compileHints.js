@@ -9,23 +9,30 @@
 // below at the top of a script and compiles every function in it eagerly, on a background thread
 // while the script streams in; other browsers ignore a comment. The chunks that carry it are the
 // ones a page's HTML loads (framework, main, the page's chunk and the chunks split out of it), whose
-// modules all run at load; not the chunks loaded later by import(), nor the legacy browsers'
-// polyfills. Figures: docs/performance.md.
+// modules all run at load, and the chunks of the import() groups named in EAGER_GROUPS, which the
+// staff pages load and run at once (the data client with the shell: its chunk's evaluation, mostly
+// compiling Apollo's functions on first call, was the signed-in pages' longest task); not other
+// chunks loaded by import() (pages Next prefetches, editors), nor the legacy browsers' polyfills.
+// Figures: docs/performance.md.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const EAGER_CHUNKS = new Set(['framework', 'main']);
+/** `webpackChunkName`s of import()s whose code runs as soon as it arrives. */
+const EAGER_GROUPS = new Set(['staff-chrome']);
 const NEVER_EAGER = new Set(['polyfills']);
 
 class CompileHintsPlugin {
   /** @param {typeof import('webpack')} webpack Next's own webpack (the `webpack` option of next.config's hook). */
-  constructor(webpack, chunks = EAGER_CHUNKS) {
+  constructor(webpack, chunks = EAGER_CHUNKS, groups = EAGER_GROUPS) {
     this.webpack = webpack;
     this.chunks = chunks;
+    this.groups = groups;
   }
 
-  /** A chunk a page's HTML loads (or one named eager), whose code runs at load. */
+  /** A chunk a page's HTML loads (or one named eager, or one of an eager import()), whose code runs at load. */
   isEager(chunk) {
     if (chunk.name && NEVER_EAGER.has(chunk.name)) return false;
-    return (chunk.name !== undefined && chunk.name !== null && this.chunks.has(chunk.name)) || chunk.canBeInitial();
+    if (chunk.name !== undefined && chunk.name !== null && this.chunks.has(chunk.name)) return true;
+    return chunk.canBeInitial() || [...chunk.groupsIterable].some((group) => Boolean(group.name) && this.groups.has(group.name));
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -45,4 +52,4 @@ class CompileHintsPlugin {
   }
 }
 
-module.exports = { CompileHintsPlugin, COMPILE_HINT, EAGER_CHUNKS };
+module.exports = { CompileHintsPlugin, COMPILE_HINT, EAGER_CHUNKS, EAGER_GROUPS };

@@ -1,5 +1,6 @@
-// The compile hint reaches the built framework and main chunks: after a minifier that drops
-// comments, with the source map still right, and on no other chunk.
+// The compile hint reaches the built framework and main chunks, every page's entry and the chunks
+// of the eager import() groups: after a minifier that drops comments, with the source map still
+// right, and on no other chunk.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,10 +57,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-compile-hints-'));
   fs.mkdirSync(path.join(dir, 'node_modules', 'react'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'node_modules', 'react', 'index.js'), '// react\nexports.render = function render(x) { return [x]; };\n');
-  fs.writeFileSync(path.join(dir, 'main.js'), "// main\nconst { render } = require('react');\nconsole.log(render(1));\nimport('./later.js');\n");
+  fs.writeFileSync(
+    path.join(dir, 'main.js'),
+    "// main\nconst { render } = require('react');\nconsole.log(render(1));\nimport('./later.js');\nimport(/* webpackChunkName: \"staff-chrome\" */ './chrome.js');\n",
+  );
   fs.writeFileSync(path.join(dir, 'other.js'), '// other page\nconsole.log(2);\n');
   fs.writeFileSync(path.join(dir, 'polyfills.js'), '// legacy browsers only\nconsole.log(4);\n');
   fs.writeFileSync(path.join(dir, 'later.js'), '// loaded later\nexport const later = () => 3;\n');
+  fs.writeFileSync(path.join(dir, 'chrome.js'), '// the staff shell, run as soon as it arrives\nexport const chrome = () => 5;\n');
   const compiler = webpack({
     context: dir,
     mode: 'production',
@@ -98,9 +103,13 @@ describe('CompileHintsPlugin', () => {
     expect(file(/^other-.*\.js$/).text.startsWith(COMPILE_HINT)).toBe(true);
   });
 
-  it('leaves chunks loaded later by import() and the legacy polyfills without it', () => {
+  it('marks the chunks of an import() named in EAGER_GROUPS (the staff shell, run as soon as it arrives)', () => {
+    expect(file(/^staff-chrome\..*\.js$/).text.startsWith(COMPILE_HINT)).toBe(true);
+  });
+
+  it('leaves other chunks loaded later by import() and the legacy polyfills without it', () => {
     expect(file(/^polyfills-.*\.js$/).text).not.toContain('allFunctionsCalledOnLoad');
-    const lazy = Object.keys(built).filter((f) => f.endsWith('.js') && !/^(framework|main|other|polyfills)-/.test(f));
+    const lazy = Object.keys(built).filter((f) => f.endsWith('.js') && !/^(framework|main|other|polyfills)-|^staff-chrome\./.test(f));
     expect(lazy.length).toBeGreaterThan(0);
     for (const f of lazy) expect(built[f]).not.toContain('allFunctionsCalledOnLoad');
   });

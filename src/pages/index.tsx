@@ -16,7 +16,7 @@ const loadSignedInHome = () => import('@/features/shell/views/SignedInHome');
 // The guarded shell (the data client, the navigation) is a chunk of its own, fetched alongside.
 if (loadsPageCodeNow() && hasStoredSession(document.cookie)) {
   void loadSignedInHome().catch(() => undefined);
-  void import('@/features/shell/components/StaffChrome').catch(() => undefined);
+  void import(/* webpackChunkName: "staff-chrome" */ '@/features/shell/components/StaffChrome').catch(() => undefined);
 }
 const SignedInHome = dynamic(loadSignedInHome, { ssr: false, loading: () => <HomeSkeleton /> });
 

@@ -10,7 +10,8 @@ import type { GetLayout } from '@/components/layout/types';
 import { loadsPageCodeNow } from '@/lib/openingPage';
 import { PageHeadingContext, StaffSkeleton } from './components/PageSkeleton';
 
-const loadStaffChrome = () => import('./components/StaffChrome');
+// Its chunks carry V8's compile hint (the group's name: build/compileHints.js).
+const loadStaffChrome = () => import(/* webpackChunkName: "staff-chrome" */ './components/StaffChrome');
 // Start the download when the opened (or navigated-to) staff page's code runs, in parallel with
 // restoring the session (not when Next runs a prefetched page's code: openingPage.ts). Not rendered on the server
 // (no session at build time): the server's HTML is the frame's skeleton with the page's heading,

@@ -13,7 +13,7 @@ import { Landing } from './Landing';
 // The data client and the shell come in a chunk of their own (the home page starts its download
 // beside this one's), as on staff pages: the browser runs the two chunks' code in two tasks, not
 // in one long one before the first render (docs/performance.md).
-const StaffChrome = dynamic(() => import('../components/StaffChrome'), { ssr: false, loading: () => <StaffSkeleton /> });
+const StaffChrome = dynamic(() => import(/* webpackChunkName: "staff-chrome" */ '../components/StaffChrome'), { ssr: false, loading: () => <StaffSkeleton /> });
 
 /**
  * The dashboard's heading is a list page's larger kin (h4, the page's largest text): the frame's
