@@ -84,6 +84,8 @@ export class GuessLimit {
   private readonly guesses = new Map<string, GuessCount>();
   /** Burns of pushed-out counts not yet done, by key: whether each got through. */
   private readonly burning = new Map<string, Promise<boolean>>();
+  /** New codes being stored, by key: the guesses that may check each (in flight or started since). */
+  private readonly renewing = new Map<string, Set<Renewal>>();
 
   constructor(
     private readonly max = 5,
@@ -105,6 +107,10 @@ export class GuessLimit {
     entry.burn = burn;
     entry.started += 1;
     entry.inFlight += 1;
+    for (const r of this.renewing.get(key) ?? []) {
+      r.since += 1;
+      r.burn = burn;
+    }
     const ownBurn = this.burning.get(key);
     // Started now, so on a database that runs statements in order (PGlite) they land first.
     const pushedOut = this.touch(key, entry);
@@ -123,7 +129,8 @@ export class GuessLimit {
         // wrong one, not with the burn's error (a 500 for a wrong code).
         if (entry.failed >= this.max) await this.burnCode(entry, 'guessed at too often');
       } else if (this.guesses.get(key) === entry) {
-        this.guesses.delete(key);
+        // Guesses still in flight may check a code sent next: they stay counted (forget).
+        this.forget(key);
       }
       // Whoever floods the table with junk keys waits on the burns they cause (one write each,
       // only when it is full).
@@ -147,6 +154,39 @@ export class GuessLimit {
     entry.failed = 0;
     entry.burnt = false;
     entry.code += 1;
+  }
+
+  /**
+   * Stores a new code for key (`store`) and starts its count: until the store is answered the
+   * old code may still be live, so guesses count against it as before; once answered, the new
+   * code's count holds every guess that may have checked it (in flight when the store began, or
+   * started since), not only those still in flight (a guess finished between the new code landing
+   * and forget() was an uncounted check of it). A store that fails leaves the old count alone.
+   */
+  async renew<T>(key: string, store: () => Promise<T>): Promise<T> {
+    const before = this.guesses.get(key);
+    const r: Renewal = { since: before?.inFlight ?? 0, burn: before?.burn };
+    const set = this.renewing.get(key) ?? new Set<Renewal>();
+    set.add(r);
+    this.renewing.set(key, set);
+    let stored: T;
+    try {
+      stored = await store();
+    } finally {
+      set.delete(r);
+      if (!set.size && this.renewing.get(key) === set) this.renewing.delete(key);
+    }
+    const entry = this.guesses.get(key);
+    if (entry) {
+      entry.started = r.since;
+      entry.failed = 0;
+      entry.burnt = false;
+      entry.code += 1;
+      if (!entry.started && !entry.inFlight) this.guesses.delete(key);
+    } else if (r.since > 0 && r.burn) {
+      this.guesses.set(key, { started: r.since, failed: 0, inFlight: 0, burn: r.burn, burnt: false, code: 0 });
+    }
+    return stored;
   }
 
   /** Guesses at key started and not yet forgotten (0 when unknown or evicted). */
@@ -217,6 +257,11 @@ async function burnQuietly(burn: () => Promise<unknown>, why: string): Promise<b
     console.error(`[auth] burning a one-time code ${why} failed:`, e instanceof Error ? e.message : e);
     return false;
   }
+}
+
+interface Renewal {
+  since: number;
+  burn: (() => Promise<unknown>) | undefined;
 }
 
 interface GuessCount {

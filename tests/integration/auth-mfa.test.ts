@@ -226,6 +226,30 @@ describe('TOTP', () => {
     }
   });
 
+  // Each password sign-in gets a new ticket with five checks of its own: per ticket alone, whoever
+  // has the password could guess at the live code five times per sign-in, without end.
+  it('the TOTP code of a password sign-in is checked at most five times per user in five minutes, whatever the tickets', async () => {
+    const email = uniqueEmail('mfa');
+    const session = (await post<{ session: { accessToken: string } }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
+    const secret = (await get<{ totpSecret: string }>(backend, '/mfa/totp/generate', session.accessToken)).body.totpSecret;
+    expect((await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: 'totp' }, session.accessToken)).status).toBe(200);
+    let checked = 0;
+    for (let signIn = 0; signIn < 6; signIn++) {
+      const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
+      const now = await generate({ secret });
+      const wrong = Array.from({ length: 5 }, (_, i) => String((Number(now) + 100_000 * (i + 1)) % 1_000_000).padStart(6, '0'));
+      const answers = await Promise.all(wrong.map((otp) => post<{ error?: string }>(backend, '/signin/mfa/totp', { ticket, otp })));
+      for (const a of answers) {
+        expect(a.status).toBeLessThan(500);
+        if (a.body.error === 'invalid-totp') checked += 1;
+      }
+    }
+    // The right code after thirty wrong ones: a guesser's thirty-first try.
+    const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
+    const right = await post<{ error?: string }>(backend, '/signin/mfa/totp', { ticket, otp: await generate({ secret }) });
+    expect({ checked, right: right.status }).toEqual({ checked: 5, right: 429 });
+  });
+
   it('needs a signed-in user', async () => {
     expect((await get(backend, '/mfa/totp/generate')).status).toBe(400);
     expect((await post(backend, '/user/mfa', { code: '123456', activeMfaType: 'totp' })).status).toBe(400);

@@ -294,3 +294,40 @@ describe('SMS OTP', () => {
     expect(queries).toBe(0);
   });
 });
+
+describe('e-mail OTP codes sent again', () => {
+  // The new code is stored, but its UPDATE's answer comes back late (a pooled server
+  // Postgres answers each connection on its own; here 300 ms). Guesses answered meanwhile were counted
+  // against the old count, which forget() then wiped: the new code got them on top of its five.
+  it('a new e-mail code is checked at most five times, however late the answer of its store', async () => {
+    const email = uniqueEmail('late-store');
+    await post(backend, '/signin/otp/email', { email });
+    const db = backend.ctx.db;
+    const query = db.query;
+    let stored = false;
+    let checksOfNew = 0;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      const result = await query.call(db, sql, params);
+      if (sql.startsWith('UPDATE auth.users SET ticket = $2, ticket_expires_at = $3 WHERE id = $1')) {
+        stored = true;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      if (sql.includes('AND ticket = $2 AND ticket_expires_at > now() RETURNING') && stored) checksOfNew += 1;
+      return result;
+    }) as typeof db.query;
+    try {
+      const request = post(backend, '/signin/otp/email', { email });
+      while (!stored) await new Promise((resolve) => setTimeout(resolve, 2));
+      // Four wrong guesses while the store's answer is on its way (a fifth would burn the new code).
+      for (let i = 0; i < 4; i++) expect((await post(backend, '/signin/otp/email/verify', { email, otp: `99999${i}` })).status).toBe(401);
+      await request;
+      const code = otpCode(backend, email, 'signin-otp');
+      const wrong = ['111111', '222222', '333333', '444444'].filter((c) => c !== code).slice(0, 4);
+      for (const otp of wrong) expect((await post(backend, '/signin/otp/email/verify', { email, otp })).status).toBe(401);
+      const right = await post(backend, '/signin/otp/email/verify', { email, otp: code });
+      expect({ checksOfNew, right: right.status }).toEqual({ checksOfNew: 5, right: 401 });
+    } finally {
+      db.query = query;
+    }
+  });
+});

@@ -29,6 +29,10 @@ export function registerMfa(router: Router, app: AuthApp): void {
   // from: a stolen access token spread over many addresses must not get to guess its way past the
   // per-IP limit to the code that switches the owner's second factor off.
   const changeGuesses = new SlidingWindow({ burst: 5, intervalMs: 5 * 60_000 });
+  // Codes that finish a password sign-in, likewise per user: each sign-in gets a new ticket with
+  // five checks of its own, so per ticket alone the password let the live code be guessed at
+  // without end (five per sign-in, from as many addresses as the per-IP limit needs).
+  const signInGuesses = new SlidingWindow({ burst: 5, intervalMs: 5 * 60_000 });
   const requireCurrentCode = async (user: UserRow, code: string): Promise<void> => {
     if (!user.totp_secret) throw new AuthError('no-totp-secret');
     if (!changeGuesses.allow(user.id)) throw new AuthError('too-many-requests');
@@ -88,7 +92,12 @@ export function registerMfa(router: Router, app: AuthApp): void {
     // first one failed, so counting failures let every one of them be checked.
     const valid = await ticketGuesses.guess(
       ticket,
-      async () => (await totpValid(secret, otp)) || undefined,
+      async () => {
+        // Only guesses the ticket lets through are counted for the user (a wrong one it refused is
+        // no check); one the user's count refuses is a wrong guess at the ticket too.
+        if (!signInGuesses.allow(user.id)) throw new AuthError('too-many-requests');
+        return (await totpValid(secret, otp)) || undefined;
+      },
       () => app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]),
     );
     if (!valid) throw new AuthError('invalid-totp');

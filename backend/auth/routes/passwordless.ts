@@ -67,8 +67,7 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     const options = signUpOptions(body.options, s);
     const user = await userForEmail(email, options);
     const code = sixDigitCode();
-    await setTicket(app.db, user.id, `otp:${code}`, HOUR);
-    emailOtpGuesses.forget(email.toLowerCase());
+    await emailOtpGuesses.renew(email.toLowerCase(), () => setTicket(app.db, user.id, `otp:${code}`, HOUR));
     await app.mailer.sendTemplate('signin-otp', user.locale, email, app.templateVars(req, user, { code, ticket: `otp:${code}`, redirectTo: options.redirectTo }));
     res.json('OK');
   });
@@ -125,11 +124,13 @@ export function registerPasswordless(router: Router, app: AuthApp): void {
     }
     if (user.disabled) throw new AuthError('disabled-user');
     const code = sixDigitCode();
-    await app.db.query(
-      `UPDATE auth.users SET otp_hash = $2, otp_hash_expires_at = $3, otp_method_last_used = 'sms' WHERE id = $1`,
-      [user.id, await hashSecret(code), new Date(Date.now() + SMS_OTP_TTL * 1000).toISOString()],
+    const otpHash = await hashSecret(code);
+    await smsOtpGuesses.renew(phoneNumber, () =>
+      app.db.query(
+        `UPDATE auth.users SET otp_hash = $2, otp_hash_expires_at = $3, otp_method_last_used = 'sms' WHERE id = $1`,
+        [user.id, otpHash, new Date(Date.now() + SMS_OTP_TTL * 1000).toISOString()],
+      ),
     );
-    smsOtpGuesses.forget(phoneNumber);
     try {
       await app.mailer.sendSms('signin-passwordless-sms', user.locale, phoneNumber, app.templateVars(req, user, { code }));
     } catch (e) {
