@@ -9,30 +9,43 @@
 // below at the top of a script and compiles every function in it eagerly, on a background thread
 // while the script streams in; other browsers ignore a comment. The chunks that carry it are the
 // ones a page's HTML loads (framework, main, the page's chunk and the chunks split out of it), whose
-// modules all run at load, and the chunks of the import() groups named in EAGER_GROUPS, which the
-// staff pages load and run at once (the data client with the shell: its chunk's evaluation, mostly
-// compiling Apollo's functions on first call, was the signed-in pages' longest task); not other
-// chunks loaded by import() (pages Next prefetches, editors), nor the legacy browsers' polyfills.
+// modules all run at load, and the chunks of import()s whose code runs as soon as it arrives: those
+// named in EAGER_GROUPS (the data client with the shell: its chunk's evaluation, mostly compiling
+// Apollo's functions on first call, was the signed-in pages' longest task) and those a page module
+// itself imports (a staff page's view through lazyView, the signed-in home, the toast host), which
+// the opened page runs once they are there. Not other chunks loaded by import() (a guest card's
+// contracts on first input, parts a view loads later), nor the legacy browsers' polyfills.
 // Figures: docs/performance.md.
+const path = require('node:path');
+
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const EAGER_CHUNKS = new Set(['framework', 'main']);
 /** `webpackChunkName`s of import()s whose code runs as soon as it arrives. */
 const EAGER_GROUPS = new Set(['staff-chrome']);
 const NEVER_EAGER = new Set(['polyfills']);
+/** Where Next's page modules live: their import()s load what the page shows at once. */
+const PAGES_DIR = path.resolve(__dirname, '..', 'src', 'pages');
 
 class CompileHintsPlugin {
   /** @param {typeof import('webpack')} webpack Next's own webpack (the `webpack` option of next.config's hook). */
-  constructor(webpack, chunks = EAGER_CHUNKS, groups = EAGER_GROUPS) {
+  constructor(webpack, { chunks = EAGER_CHUNKS, groups = EAGER_GROUPS, pagesDir = PAGES_DIR } = {}) {
     this.webpack = webpack;
     this.chunks = chunks;
     this.groups = groups;
+    this.pagesDir = pagesDir + path.sep;
   }
 
   /** A chunk a page's HTML loads (or one named eager, or one of an eager import()), whose code runs at load. */
   isEager(chunk) {
     if (chunk.name && NEVER_EAGER.has(chunk.name)) return false;
     if (chunk.name !== undefined && chunk.name !== null && this.chunks.has(chunk.name)) return true;
-    return chunk.canBeInitial() || [...chunk.groupsIterable].some((group) => Boolean(group.name) && this.groups.has(group.name));
+    return chunk.canBeInitial() || [...chunk.groupsIterable].some((group) => this.isEagerImport(group));
+  }
+
+  /** An import() named in EAGER_GROUPS, or one in a page module. */
+  isEagerImport(group) {
+    if (group.name && this.groups.has(group.name)) return true;
+    return group.origins.some((origin) => typeof origin.module?.resource === 'string' && origin.module.resource.startsWith(this.pagesDir));
   }
 
   /** @param {import('webpack').Compiler} compiler */

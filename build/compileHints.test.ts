@@ -65,11 +65,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'polyfills.js'), '// legacy browsers only\nconsole.log(4);\n');
   fs.writeFileSync(path.join(dir, 'later.js'), '// loaded later\nexport const later = () => 3;\n');
   fs.writeFileSync(path.join(dir, 'chrome.js'), '// the staff shell, run as soon as it arrives\nexport const chrome = () => 5;\n');
+  fs.mkdirSync(path.join(dir, 'pages'));
+  fs.writeFileSync(path.join(dir, 'pages', 'list.js'), "// a staff page\nimport('../view.js');\n");
+  fs.writeFileSync(path.join(dir, 'view.js'), '// the page\'s view, run as soon as it arrives\nexport const view = () => 6;\n');
   const compiler = webpack({
     context: dir,
     mode: 'production',
     devtool: 'source-map',
-    entry: { main: './main.js', other: './other.js', polyfills: './polyfills.js' },
+    entry: { main: './main.js', other: './other.js', polyfills: './polyfills.js', list: './pages/list.js' },
     output: { path: path.join(dir, 'out'), filename: '[name]-[contenthash].js', chunkFilename: '[name].[contenthash].js' },
     optimization: {
       minimize: true,
@@ -77,7 +80,7 @@ beforeAll(async () => {
       // As Next's config: React in a chunk named "framework".
       splitChunks: { chunks: 'all', cacheGroups: { framework: { name: 'framework', test: /node_modules[\\/]react[\\/]/, enforce: true } } },
     },
-    plugins: [new CompileHintsPlugin(webpack)],
+    plugins: [new CompileHintsPlugin(webpack, { pagesDir: path.join(dir, 'pages') })],
   });
   await new Promise<void>((resolve, reject) =>
     compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : compiler.close(() => resolve()))),
@@ -107,9 +110,15 @@ describe('CompileHintsPlugin', () => {
     expect(file(/^staff-chrome\..*\.js$/).text.startsWith(COMPILE_HINT)).toBe(true);
   });
 
+  it("marks the chunks a page module imports (a staff page's view, run as soon as it arrives)", () => {
+    const view = Object.keys(built).find((f) => f.endsWith('.js') && built[f].includes('=> 6') && !/^list-/.test(f));
+    expect(view).toBeDefined();
+    expect(built[view ?? ''].startsWith(COMPILE_HINT)).toBe(true);
+  });
+
   it('leaves other chunks loaded later by import() and the legacy polyfills without it', () => {
     expect(file(/^polyfills-.*\.js$/).text).not.toContain('allFunctionsCalledOnLoad');
-    const lazy = Object.keys(built).filter((f) => f.endsWith('.js') && !/^(framework|main|other|polyfills)-|^staff-chrome\./.test(f));
+    const lazy = Object.keys(built).filter((f) => f.endsWith('.js') && !/^(framework|main|other|polyfills|list)-|^staff-chrome\./.test(f) && !built[f].includes('=> 6'));
     expect(lazy.length).toBeGreaterThan(0);
     for (const f of lazy) expect(built[f]).not.toContain('allFunctionsCalledOnLoad');
   });
