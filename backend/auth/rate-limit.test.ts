@@ -389,6 +389,39 @@ describe('GuessLimit when a new code is sent', () => {
 });
 
 describe('GuessLimit.renew holds the old code to its count while the new one is stored', () => {
+  it('a failed eviction burn answered after renew() does not put the old spent count over the new code', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const limit = new GuessLimit(5, 1);
+      const db = { code: 'old' as string | null };
+      const check = (otp: string) => async () => (db.code !== null && otp === db.code ? 'session' : undefined);
+      let down = true;
+      let answer: (() => void) | undefined;
+      // The database drops burns: the first five fail at once, the eviction's hangs and then fails.
+      let hang = false;
+      const burn = async () => {
+        if (hang) {
+          hang = false;
+          await new Promise<void>((r) => (answer = r));
+        }
+        if (down) throw new Error('db down');
+        db.code = null;
+      };
+      for (let i = 0; i < 5; i++) await limit.guess('a', check(`x${i}`), burn);
+      expect(limit.started('a')).toBe(5); // spent, not burnt
+      hang = true;
+      const junk = limit.guess('junk', check('j'), async () => undefined); // pushes 'a' out: its burn hangs
+      await limit.renew('a', async () => { db.code = 'new'; }); // the owner's new code, answered first
+      answer!(); // the eviction burn now fails
+      await junk;
+      down = false;
+      // Before the fix: the old spent count is put back, the right new code is refused and burnt.
+      expect(await limit.guess('a', check('new'), burn)).toBe('session');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('guesses sent during a slow store count against the old code (no fresh five for it)', async () => {
     const limit = new GuessLimit(5);
     let code = 'old';

@@ -86,6 +86,8 @@ export class GuessLimit {
   private readonly burning = new Map<string, Promise<boolean>>();
   /** New codes being stored, by key: the guesses that may check each (in flight or started since). */
   private readonly renewing = new Map<string, Set<Renewal>>();
+  /** Pushed-out counts being burnt, by key, since the key's last renew() answered (put back only if still so). */
+  private readonly pushedSinceRenew = new Map<string, { stale: boolean }>();
 
   constructor(
     private readonly max = 5,
@@ -176,6 +178,13 @@ export class GuessLimit {
       set.delete(r);
       if (!set.size && this.renewing.get(key) === set) this.renewing.delete(key);
     }
+    // A count pushed out before now is the old code's: its burn failing must not put it back over the
+    // new code's (a spent one would refuse the owner's right new code and burn it).
+    const pushed = this.pushedSinceRenew.get(key);
+    if (pushed) {
+      pushed.stale = true;
+      this.pushedSinceRenew.delete(key);
+    }
     const entry = this.guesses.get(key);
     if (entry) {
       entry.started = r.since;
@@ -210,15 +219,19 @@ export class GuessLimit {
   }
 
   private pushOut(key: string, count: GuessCount): Promise<boolean> {
+    const token = this.pushedSinceRenew.get(key) ?? { stale: false };
+    this.pushedSinceRenew.set(key, token);
     const burnt = this.burnCode(count, 'pushed out of the guess table').then((ok) => {
-      if (!ok) this.putBack(key, count);
+      if (!ok && !token.stale) this.putBack(key, count);
       return ok;
     });
     const before = this.burning.get(key);
     const all = before ? Promise.all([before, burnt]).then(([a, b]) => a && b) : burnt;
     this.burning.set(key, all);
     void all.then(() => {
-      if (this.burning.get(key) === all) this.burning.delete(key);
+      if (this.burning.get(key) !== all) return;
+      this.burning.delete(key);
+      if (this.pushedSinceRenew.get(key) === token) this.pushedSinceRenew.delete(key);
     });
     return all;
   }
