@@ -108,9 +108,10 @@ describe('TOTP', () => {
     }) as typeof db.query;
     try {
       const guesses = Array.from({ length: 20 }, () => post(backend, '/signin/mfa/totp', { ticket, otp: wrong }));
-      await vi.waitFor(() => expect(read).toBe(20));
+      // Generous waits: on a loaded machine twenty requests take more than Vitest's default second.
+      await vi.waitFor(() => expect(read).toBe(20), { timeout: 15_000 });
       const right = post(backend, '/signin/mfa/totp', { ticket, otp: code });
-      await vi.waitFor(() => expect(read).toBe(21));
+      await vi.waitFor(() => expect(read).toBe(21), { timeout: 15_000 });
       reads.open();
       expect((await right).body).toMatchObject({ status: 401, error: 'invalid-totp' });
       burns.open();
