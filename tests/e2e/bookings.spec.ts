@@ -69,3 +69,25 @@ test('a member finds, edits, double-books, cancels and re-activates a booking wi
   await expect(history.getByRole('row').nth(2)).toContainText('Modified → Cancelled');
   await expect(history.getByRole('row').nth(4)).toContainText('Created as New');
 });
+
+test("a booking made from the list's New booking button is in the list the member goes back to", async ({ page }) => {
+  const guest = `Kiss Ádám ${Date.now() % 100000}`;
+  await signInAs(page.context(), 'member');
+  await page.goto('/bookings');
+  const table = page.getByRole('table', { name: 'Bookings' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // All within the app: the list's first page stays in its cache meanwhile.
+  await page.getByRole('link', { name: 'New booking' }).click();
+  await page.waitForURL(/\/bookings\/new$/);
+  await expect(page.getByRole('button', { name: 'Create booking' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Unit' }).click();
+  await page.getByRole('option', { name: 'Váci Loft · Loft A' }).click();
+  await page.getByLabel('Check-in').fill(day(600));
+  await page.getByLabel('Check-out').fill(day(602));
+  await page.getByLabel('Name', { exact: true }).fill(guest);
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  await page.waitForURL(/\/bookings\/[0-9a-f-]{36}$/);
+  await page.getByRole('link', { name: 'Back to bookings' }).click();
+  // Newest check-in first: the new booking heads the list without a search.
+  await expect(table.getByRole('link', { name: guest })).toBeVisible();
+});

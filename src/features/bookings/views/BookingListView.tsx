@@ -52,8 +52,10 @@ export function BookingListView() {
   }, [search, filters, go, router.isReady]);
 
   const where = useMemo(() => bookingWhere(filters), [filters]);
-  const list = useQuery(BookingListDocument, { variables: { where, orderBy: bookingOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady });
-  const options = useQuery(BookingFilterOptionsDocument);
+  // Drawn from the cache at once and loaded again: a booking made or changed on its own page since
+  // the list was last drawn changes its rows (cache-first kept the old page).
+  const list = useQuery(BookingListDocument, { variables: { where, orderBy: bookingOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady, fetchPolicy: 'cache-and-network' });
+  const options = useQuery(BookingFilterOptionsDocument, { fetchPolicy: 'cache-and-network' });
   // Import feeds in conflict or failing: the host must see them here, not discover them later.
   const problems = useQuery(IcalFeedProblemsDocument, { skip: !can.icalFeeds, fetchPolicy: 'cache-and-network' });
   const problemFeeds = problems.data?.ical_import_feeds ?? [];
