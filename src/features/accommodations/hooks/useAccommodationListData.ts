@@ -11,6 +11,7 @@ import { AccommodationListDocument, type AccommodationListQuery, type Accommodat
 import { AccommodationStaffFilterChoicesDocument, type AccommodationStaffFilterChoicesQuery } from '../graphql/accommodationStaffFilterChoices.generated';
 import { AccommodationStaffListDocument, type AccommodationStaffListQuery } from '../graphql/accommodationStaffList.generated';
 import type { AccommodationListRow, LabelRow, OwnerOption } from '../types';
+import { LIST_QUERY_OPTIONS } from '@/lib/apollo/listQuery';
 
 export interface FilterChoices {
   cities: string[];
@@ -51,11 +52,8 @@ const hasLabels = (rows: ListRows): rows is AccommodationStaffListQuery['accommo
 export function useAccommodationListData(withLabels: boolean, variables: AccommodationListQueryVariables, ready: boolean): AccommodationListData {
   const listDocument: TypedDocumentNode<AccommodationStaffListQuery | AccommodationListQuery, AccommodationListQueryVariables> = withLabels ? AccommodationStaffListDocument : AccommodationListDocument;
   const choicesDocument: TypedDocumentNode<Choices, Record<string, never>> = withLabels ? AccommodationStaffFilterChoicesDocument : AccommodationFilterChoicesDocument;
-  // Shown from the cache at once and loaded again: an accommodation created, edited or deleted
-  // since the list was last drawn changes its rows and choices (cache-first kept the old page).
-  const fetchPolicy = 'cache-and-network';
-  const list = useQuery(listDocument, { variables, skip: !ready, fetchPolicy });
-  const choicesQuery = useQuery(choicesDocument, { fetchPolicy });
+  const list = useQuery(listDocument, { variables, skip: !ready, ...LIST_QUERY_OPTIONS });
+  const choicesQuery = useQuery(choicesDocument, LIST_QUERY_OPTIONS);
 
   const listData = list.data ?? list.previousData;
   const rows = listData?.accommodations;

@@ -21,6 +21,7 @@ import { BookingListDocument } from '../graphql/bookingList.generated';
 import { useBookingExport } from '../hooks/useBookingExport';
 import { bookingOrderBy, bookingWhere, pageVariables, type BookingFilters } from '../listQuery';
 import { bookingListStateOf, bookingListUrl, bookingSyncUrl, bookingUrl, newBookingUrl, type BookingListState } from '../urls';
+import { LIST_QUERY_OPTIONS } from '@/lib/apollo/listQuery';
 
 export function BookingListView() {
   const { t } = useTranslation('booking');
@@ -54,8 +55,8 @@ export function BookingListView() {
   const where = useMemo(() => bookingWhere(filters), [filters]);
   // Drawn from the cache at once and loaded again: a booking made or changed on its own page since
   // the list was last drawn changes its rows (cache-first kept the old page).
-  const list = useQuery(BookingListDocument, { variables: { where, orderBy: bookingOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady, fetchPolicy: 'cache-and-network' });
-  const options = useQuery(BookingFilterOptionsDocument, { fetchPolicy: 'cache-and-network' });
+  const list = useQuery(BookingListDocument, { variables: { where, orderBy: bookingOrderBy(sort), ...pageVariables(page, pageSize) }, skip: !router.isReady, ...LIST_QUERY_OPTIONS });
+  const options = useQuery(BookingFilterOptionsDocument, LIST_QUERY_OPTIONS);
   // Import feeds in conflict or failing: the host must see them here, not discover them later.
   const problems = useQuery(IcalFeedProblemsDocument, { skip: !can.icalFeeds, fetchPolicy: 'cache-and-network' });
   const problemFeeds = problems.data?.ical_import_feeds ?? [];

@@ -11,12 +11,13 @@ import { CleanerNamesDocument } from '../graphql/cleanerNames.generated';
 import { RemoveCleaningDocument } from '../graphql/removeCleaning.generated';
 import { AssignCleaningDocument } from '../graphql/assignCleaning.generated';
 import { BOARD_UNITS_PER_PAGE, type BoardState } from '../urls';
+import { LIST_QUERY_OPTIONS } from '@/lib/apollo/listQuery';
 
 export function useCleaningBoard(state: BoardState, canEdit: boolean) {
   const days = useMemo(() => weekDays(state.week), [state.week]);
   const board = useQuery(CleaningBoardDocument, {
     variables: { from: state.week, to: addDays(state.week, 6), limit: BOARD_UNITS_PER_PAGE, offset: state.page * BOARD_UNITS_PER_PAGE },
-    fetchPolicy: 'cache-and-network',
+    ...LIST_QUERY_OPTIONS,
   });
   const names = useQuery(CleanerNamesDocument);
   const [removeMutation] = useMutation(RemoveCleaningDocument, refetching('CleaningBoard'));

@@ -22,6 +22,7 @@ import { RegistryAccommodationsDocument } from '../graphql/registryAccommodation
 import { useResend } from '../hooks/useResend';
 import { useSubmissions } from '../hooks/useSubmissions';
 import { PAGE_SIZE, STATUSES, vizaStateOf, vizaUrl, type VizaListState } from '../urls';
+import { LIST_QUERY_OPTIONS } from '@/lib/apollo/listQuery';
 
 const SEVERITY = { ok: 'success', warning: 'warning', error: 'error' } as const;
 
@@ -31,7 +32,7 @@ export function VizaStatusView() {
   const state = useMemo(() => vizaStateOf(router.query), [router.query]);
   const go = useCallback((next: Partial<VizaListState>) => void router.push(vizaUrl({ ...state, ...next }), undefined, { shallow: true }), [router, state]);
   const { resend, busyId } = useResend();
-  const modules = useQuery(RegistryAccommodationsDocument, { variables: { where: {}, limit: PAGE_SIZE, offset: state.accommodationsPage * PAGE_SIZE }, skip: !router.isReady, fetchPolicy: 'cache-and-network' });
+  const modules = useQuery(RegistryAccommodationsDocument, { variables: { where: {}, limit: PAGE_SIZE, offset: state.accommodationsPage * PAGE_SIZE }, skip: !router.isReady, ...LIST_QUERY_OPTIONS });
   const m = modules.data ?? modules.previousData;
   const list = useSubmissions({ service: { _eq: 'viza' }, ...(state.status ? { status: { _eq: state.status } } : {}) }, state.page, undefined, !router.isReady);
   const time = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '');

@@ -12,10 +12,11 @@ import { InsertTaskDocument } from '../graphql/insertTask.generated';
 import { UpdateTaskDocument } from '../graphql/updateTask.generated';
 import { TaskAssigneesDocument } from '../graphql/taskAssignees.generated';
 import { taskWhere, type TaskScope } from '../listQuery';
+import { LIST_QUERY_OPTIONS } from '@/lib/apollo/listQuery';
 
 export function useTasks(filters: TaskFilters, me: string, scope?: TaskScope, pageSize = TASK_PAGE_SIZE) {
   const where = useMemo(() => taskWhere(filters, me, scope), [filters, me, scope]);
-  const list = useQuery(TaskListDocument, { variables: { where, limit: pageSize, offset: filters.page * pageSize }, fetchPolicy: 'cache-and-network' });
+  const list = useQuery(TaskListDocument, { variables: { where, limit: pageSize, offset: filters.page * pageSize }, ...LIST_QUERY_OPTIONS });
   const people = useQuery(TaskAssigneesDocument);
   const [insert] = useMutation(InsertTaskDocument, refetching('TaskList'));
   const [update] = useMutation(UpdateTaskDocument, refetching('TaskList'));
