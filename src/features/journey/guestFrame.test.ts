@@ -13,8 +13,9 @@ const GUEST_PAGES = ['journey', 'travel'].flatMap((dir) =>
     .filter((file) => file.endsWith('.tsx'))
     .map((file) => path.join(dir, file)),
 );
-// Static imports and import() alike: a card's chunk is loaded on the same page.
-const IMPORT = /(?:from\s+|import\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+// Static imports and import() alike (with webpack's magic comments before the path): a card's
+// chunk is loaded on the same page.
+const IMPORT = /(?:from\s+|import\s*\(\s*(?:\/\*[\s\S]*?\*\/\s*)*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 
 function resolveLocal(specifier: string, fromFile: string): string | null {
   const base = specifier.startsWith('@/') ? path.join(SRC, specifier.slice(2)) : path.resolve(path.dirname(fromFile), specifier);
@@ -45,6 +46,16 @@ function modulesReachable(start: string): Set<string> {
 }
 
 describe('guest pages without the toast host', () => {
+  it('follows every kind of import a page can load a chunk by', () => {
+    const source = [
+      "import { a } from './a';",
+      "import './b';",
+      "const C = lazy(() => import('./c'));",
+      'const D = lazy(() => import(/* webpackChunkName: "d" */ /* webpackPrefetch: true */ \'./d\'));',
+    ].join('\n');
+    expect([...source.matchAll(IMPORT)].map((m) => m[1])).toEqual(['./a', './b', './c', './d']);
+  });
+
   it('covers every journey and travel page', () => {
     expect(GUEST_PAGES).toEqual(expect.arrayContaining(['journey/find.tsx', path.join('journey', '[id]', 'checkin.tsx'), path.join('travel', '[id]', '[card].tsx')]));
   });

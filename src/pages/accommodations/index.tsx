@@ -1,22 +1,12 @@
 // /accommodations: the accommodation table view.
 import type { GetStaticProps } from 'next';
-import { useTranslation } from 'react-i18next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { PageTitle } from '@/components/PageTitle';
 import { lazyView, staffLayout } from '@/features/shell';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 
 const AccommodationListView = lazyView(() => import('@/features/accommodations/views/AccommodationListView').then((m) => m.AccommodationListView));
 
-const AccommodationsPage: NextPageWithLayout = () => {
-  const { t } = useTranslation('accommodation');
-  return (
-    <>
-      <PageTitle title={t('list.title')} />
-      <AccommodationListView />
-    </>
-  );
-};
+const AccommodationsPage: NextPageWithLayout = () => <AccommodationListView />;
 // No area guard: owners reach their own accommodations here; the database filters the rows.
 AccommodationsPage.getLayout = staffLayout(undefined, { heading: 'accommodation:list.title' });
 export default AccommodationsPage;

@@ -7,7 +7,7 @@ import { pageTranslations } from '@/lib/i18n/pageTranslations';
 const AccountView = lazyView(() => import('@/features/auth/views/AccountView').then((m) => m.AccountView));
 
 const Page: NextPageWithLayout = () => <AccountView />;
-Page.getLayout = staffLayout('account');
+Page.getLayout = staffLayout('account', { title: 'auth:account.title' });
 export default Page;
 
 export const getStaticProps: GetStaticProps = async ({ locale }) => ({ props: await pageTranslations(locale) });

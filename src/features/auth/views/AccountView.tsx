@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageTitle } from '@/components/PageTitle';
 import { useSessionUser } from '@/features/shell/useSessionUser';
 import { AuthErrorAlert } from '../components/AuthErrorAlert';
 import { NewPasswordForm } from '../components/NewPasswordForm';
@@ -20,7 +19,6 @@ export function AccountView() {
   if (!user) return null;
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
-      <PageTitle title={t('account.title')} />
       <Typography variant="h4" component="h1">
         {t('account.title')}
       </Typography>
