@@ -37,6 +37,10 @@ const STAFF_PAGE_TITLES: Record<string, [en: string, hu: string]> = {
   '/account': ['Account', 'Fiók'],
   '/account/security': ['Security', 'Biztonság'],
   '/account/tokens': ['Personal access tokens', 'Személyes hozzáférési tokenek'],
+  // Until the editor has loaded the record and names it.
+  '/accommodations/00000000-0000-4000-8000-000000000000': ['Accommodations', 'Szálláshelyek'],
+  '/bookings/00000000-0000-4000-8000-000000000000': ['Bookings', 'Foglalások'],
+  '/tfh/00000000-0000-4000-8000-000000000000': ['Owner statement', 'Tulajdonosi kimutatás'],
 };
 
 test("a staff page's HTML names the page in its title before any script runs, in both languages", async ({ request }) => {

@@ -12,7 +12,7 @@ interface Props {
 
 // Keyed by id so switching between open editors starts each with fresh form state.
 const AccommodationEditorPage: NextPageWithLayout<Props> = ({ id }) => <AccommodationEditorView key={id} id={id} />;
-AccommodationEditorPage.getLayout = staffLayout();
+AccommodationEditorPage.getLayout = staffLayout(undefined, { title: 'common:nav.accommodations' });
 export default AccommodationEditorPage;
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({

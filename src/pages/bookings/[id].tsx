@@ -12,7 +12,7 @@ interface Props {
 
 // Keyed by id so moving between bookings starts each with fresh form state.
 const BookingEditorPage: NextPageWithLayout<Props> = ({ id }) => <BookingEditorView key={id} id={id} />;
-BookingEditorPage.getLayout = staffLayout('bookings');
+BookingEditorPage.getLayout = staffLayout('bookings', { title: 'common:nav.bookings' });
 export default BookingEditorPage;
 
 // The sections' list is imported here, on the server only, so its panels stay off the page's static imports.

@@ -12,7 +12,7 @@ interface Props {
 
 const OwnerStatementPage: NextPageWithLayout<Props> = ({ id }) => <OwnerStatementView key={id} id={id} />;
 // No area guard: owners open their own statements; the database filters the rows.
-OwnerStatementPage.getLayout = staffLayout();
+OwnerStatementPage.getLayout = staffLayout(undefined, { title: 'tfh:title' });
 export default OwnerStatementPage;
 
 export const getServerSideProps: GetServerSideProps<Props> = async ({ params, locale }) => ({

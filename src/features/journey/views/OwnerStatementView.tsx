@@ -13,7 +13,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { PageTitle } from '@/components/PageTitle';
 import { OwnerStatementDocument } from '../graphql/ownerStatement.generated';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +39,6 @@ export function OwnerStatementView({ id }: { id: string }) {
   ];
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <PageTitle title={t('title')} />
       <Typography variant="h5" component="h1">
         {t('heading', { accommodation: closing.accommodation?.name ?? '', month })}
       </Typography>
