@@ -37,6 +37,25 @@ async function userWithTotp(): Promise<{ email: string; secret: string; session:
   return { email, secret, session };
 }
 
+/**
+ * A user with TOTP on, switched on in the database: activating it through /user/mfa checks codes,
+ * which count against the user's five checks in five minutes that the tests of a ticket's own
+ * five would then run into.
+ */
+async function userWithTotpOnInDatabase(): Promise<{ email: string; secret: string }> {
+  const email = uniqueEmail('mfa');
+  const session = (await post<{ session: Session }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
+  const secret = (await get<{ totpSecret: string }>(backend, '/mfa/totp/generate', session.accessToken)).body.totpSecret;
+  await backend.ctx.db.query(`UPDATE auth.users SET active_mfa_type = 'totp' WHERE email = $1`, [email]);
+  return { email, secret };
+}
+
+/** Five codes that are not the user's current one (nor the ones either side of it). */
+async function wrongCodes(secret: string): Promise<string[]> {
+  const now = await generate({ secret });
+  return Array.from({ length: 5 }, (_, i) => String((Number(now) + 100_000 * (i + 1)) % 1_000_000).padStart(6, '0'));
+}
+
 describe('TOTP', () => {
   it('password sign-in goes to needsMfa, then the code signs in', async () => {
     const { email, secret } = await userWithTotp();
@@ -72,7 +91,7 @@ describe('TOTP', () => {
   });
 
   it('five wrong codes burn the MFA ticket', async () => {
-    const { email, secret } = await userWithTotp();
+    const { email, secret } = await userWithTotpOnInDatabase();
     const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
     const code = await generate({ secret });
     const wrong = code === '123456' ? '654321' : '123456';
@@ -83,7 +102,7 @@ describe('TOTP', () => {
   it('twenty wrong codes and then the right one sent at once on one ticket: five are checked, the right one is refused', async () => {
     // All read the ticket before any check failed: counting failures after their checks let every
     // guess be checked, and the right one sent 21st signed in while the burn had not yet committed.
-    const { email, secret } = await userWithTotp();
+    const { email, secret } = await userWithTotpOnInDatabase();
     const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
     const code = await generate({ secret });
     const wrong = code === '123456' ? '654321' : '123456';
@@ -230,15 +249,11 @@ describe('TOTP', () => {
   // Each password sign-in gets a new ticket with five checks of its own: per ticket alone, whoever
   // has the password could guess at the live code five times per sign-in, without end.
   it('the TOTP code of a password sign-in is checked at most five times per user in five minutes, whatever the tickets', async () => {
-    const email = uniqueEmail('mfa');
-    const session = (await post<{ session: { accessToken: string } }>(backend, '/signup/email-password', { email, password: 'correct-horse' })).body.session;
-    const secret = (await get<{ totpSecret: string }>(backend, '/mfa/totp/generate', session.accessToken)).body.totpSecret;
-    expect((await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: 'totp' }, session.accessToken)).status).toBe(200);
+    const { email, secret } = await userWithTotpOnInDatabase();
     let checked = 0;
     for (let signIn = 0; signIn < 6; signIn++) {
       const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
-      const now = await generate({ secret });
-      const wrong = Array.from({ length: 5 }, (_, i) => String((Number(now) + 100_000 * (i + 1)) % 1_000_000).padStart(6, '0'));
+      const wrong = await wrongCodes(secret);
       const answers = await Promise.all(wrong.map((otp) => post<{ error?: string }>(backend, '/signin/mfa/totp', { ticket, otp })));
       for (const a of answers) {
         expect(a.status).toBeLessThan(500);
@@ -249,6 +264,33 @@ describe('TOTP', () => {
     const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
     const right = await post<{ error?: string }>(backend, '/signin/mfa/totp', { ticket, otp: await generate({ secret }) });
     expect({ checked, right: right.status }).toEqual({ checked: 5, right: 429 });
+  });
+
+  it('checks of a user\'s TOTP code count together whichever route they come through: five per user in five minutes', async () => {
+    const { email, secret, session } = await userWithTotp();
+    const other = await userWithTotp();
+    // The clock the window and the codes read, moved on past the five minutes of userWithTotp's checks.
+    const realNow = Date.now.bind(Date);
+    let later = 5 * 60_000 + 1_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + later);
+    try {
+      const wrong = await wrongCodes(secret);
+      const ticket = (await post<{ mfa: { ticket: string } }>(backend, '/signin/email-password', { email, password: 'correct-horse' })).body.mfa.ticket;
+      for (const otp of wrong.slice(0, 3)) expect((await post(backend, '/signin/mfa/totp', { ticket, otp })).body).toMatchObject({ status: 401, error: 'invalid-totp' });
+      for (const code of wrong.slice(3, 5)) expect((await post(backend, '/user/mfa', { code, activeMfaType: '' }, session.accessToken)).body).toMatchObject({ status: 401, error: 'invalid-totp' });
+      const tooMany = { status: 429, error: 'too-many-requests', message: 'Too many requests' };
+      // The sixth check, wrong or right, through either route.
+      expect((await post(backend, '/user/mfa', { code: wrong[0], activeMfaType: '' }, session.accessToken)).body).toEqual(tooMany);
+      expect((await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: '' }, session.accessToken)).body).toEqual(tooMany);
+      expect((await post(backend, '/signin/mfa/totp', { ticket, otp: await generate({ secret }) })).body).toEqual(tooMany);
+      // Counted per user: another user's right code still turns their TOTP off.
+      expect((await post(backend, '/user/mfa', { code: await generate({ secret: other.secret }), activeMfaType: '' }, other.session.accessToken)).body).toBe('OK');
+      // Five minutes on, the right code is checked again.
+      later += 5 * 60_000 + 1_000;
+      expect((await post(backend, '/user/mfa', { code: await generate({ secret }), activeMfaType: '' }, session.accessToken)).body).toBe('OK');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('needs a signed-in user', async () => {

@@ -25,17 +25,15 @@ export async function totpValid(secret: string, code: string): Promise<boolean> 
 export function registerMfa(router: Router, app: AuthApp): void {
   const { s } = app;
   const ticketGuesses = new GuessLimit();
-  // Codes that turn TOTP on or off, counted per user as they start, whatever the address they come
-  // from: a stolen access token spread over many addresses must not get to guess its way past the
-  // per-IP limit to the code that switches the owner's second factor off.
-  const changeGuesses = new SlidingWindow({ burst: 5, intervalMs: 5 * 60_000 });
-  // Codes that finish a password sign-in, likewise per user: each sign-in gets a new ticket with
-  // five checks of its own, so per ticket alone the password let the live code be guessed at
-  // without end (five per sign-in, from as many addresses as the per-IP limit needs).
-  const signInGuesses = new SlidingWindow({ burst: 5, intervalMs: 5 * 60_000 });
+  // Every check of a user's TOTP secret, counted per user as it starts, whatever the route or the
+  // address it comes from: five codes per user in five minutes. Per IP alone, a stolen access token
+  // spread over many addresses could guess its way to the code that switches the owner's second
+  // factor off; per ticket alone, each password sign-in's new ticket gave five more checks of the
+  // live code. One window for both routes, or guesses at the same secret through each got five.
+  const totpChecks = new SlidingWindow({ burst: 5, intervalMs: 5 * 60_000 });
   const requireCurrentCode = async (user: UserRow, code: string): Promise<void> => {
     if (!user.totp_secret) throw new AuthError('no-totp-secret');
-    if (!changeGuesses.allow(user.id)) throw new AuthError('too-many-requests');
+    if (!totpChecks.allow(user.id)) throw new AuthError('too-many-requests');
     if (!(await totpValid(user.totp_secret, code))) throw new AuthError('invalid-totp');
   };
 
@@ -95,7 +93,7 @@ export function registerMfa(router: Router, app: AuthApp): void {
       async () => {
         // Only guesses the ticket lets through are counted for the user (a wrong one it refused is
         // no check); one the user's count refuses is a wrong guess at the ticket too.
-        if (!signInGuesses.allow(user.id)) throw new AuthError('too-many-requests');
+        if (!totpChecks.allow(user.id)) throw new AuthError('too-many-requests');
         return (await totpValid(secret, otp)) || undefined;
       },
       () => app.db.query('UPDATE auth.users SET ticket = NULL, ticket_expires_at = now() WHERE id = $1 AND ticket = $2', [user.id, ticket]),
