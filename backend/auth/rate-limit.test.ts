@@ -1,8 +1,77 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { GuessLimit } from './rate-limit';
 
+const wrong = async () => undefined;
+const nothing = async () => {};
+
+/** Runs fn with console.error silenced (a failed burn is logged), giving it the spy to assert on. */
+async function withSilencedErrors<T>(fn: (logged: MockInstance) => Promise<T>): Promise<T> {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    return await fn(logged);
+  } finally {
+    logged.mockRestore();
+  }
+}
+
+/** A burn that throws while the database is down (`down()`), and otherwise does `burnt`. */
+const failingWhile =
+  (down: () => boolean, burnt: () => void = () => {}) =>
+  async () => {
+    if (down()) throw new Error('database unavailable');
+    burnt();
+  };
+
+/** Resolves after n turns of the microtask queue: a statement waiting for its pool connection. */
+const hops = (n: number) =>
+  new Promise<void>((resolve) => {
+    let left = n;
+    const step = () => (left-- > 0 ? queueMicrotask(step) : resolve());
+    step();
+  });
+
+/** A small seeded generator, so a failing seed can be replayed. */
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+/**
+ * How the database answers the limiter's checks, burns and new codes' stores:
+ * - in order: one statement at a time, in the order sent (PGlite);
+ * - pooled: each statement lands some turns after it was sent, in any order (a pool of connections);
+ * - late answers: pooled, and a statement's answer may come back `late` turns after it landed (the
+ *   store of /signin/otp/email's new code committed, its answer slow to come back).
+ */
+type Model = 'in order' | 'pooled' | 'late answers';
+
+/** A database of that model; while `down` every statement fails, checks and burns alike. */
+function database(model: Model, random: () => number = Math.random) {
+  const state = { down: false };
+  let chain: Promise<unknown> = Promise.resolve();
+  const run = <T>(statement: () => T | Promise<T>, late = 0): Promise<T> => {
+    const op = () => {
+      if (state.down) throw new Error('database unavailable');
+      return statement();
+    };
+    if (model === 'in order') {
+      const p = chain.then(op);
+      chain = p.catch(() => undefined);
+      return p;
+    }
+    return (async () => {
+      await hops(Math.floor(random() * 8));
+      const answer = await op();
+      if (model === 'late answers') await hops(late);
+      return answer;
+    })();
+  };
+  return { run, state };
+}
+
 describe('GuessLimit', () => {
-  const wrong = async () => undefined;
   it('checks five guesses sent at once, refuses the rest unchecked and burns once', async () => {
     const limit = new GuessLimit(5);
     let checked = 0;
@@ -81,70 +150,59 @@ describe('GuessLimit', () => {
 });
 
 describe('GuessLimit when burning a code fails', () => {
-  const wrong = async () => undefined;
-  const failingBurn = () => Promise.reject(new Error('database unavailable'));
+  const down = () => true;
 
-  it('the guess that counts the code out answers as a wrong one, and later ones, even the right one, are refused', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
+  it('the guess that counts the code out answers as a wrong one, and later ones, even the right one, are refused', () =>
+    withSilencedErrors(async (logged) => {
       const limit = new GuessLimit(3);
-      for (let i = 0; i < 3; i++) await expect(limit.guess('otp', wrong, failingBurn)).resolves.toBeUndefined();
+      for (let i = 0; i < 3; i++) await expect(limit.guess('otp', wrong, failingWhile(down))).resolves.toBeUndefined();
       expect(logged).toHaveBeenCalledWith(expect.stringContaining('guessed at too often'), 'database unavailable');
       let checked = false;
       const right = async () => {
         checked = true;
         return 'session';
       };
-      expect(await limit.guess('otp', right, failingBurn)).toBeUndefined();
+      expect(await limit.guess('otp', right, failingWhile(down))).toBeUndefined();
       expect(checked).toBe(false);
-    } finally {
-      logged.mockRestore();
-    }
-  });
+    }));
 
-  it('a code pushed out of a full table is burnt before the guess that pushed it answers; a failed burn is logged, not thrown', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
+  it('a code pushed out of a full table is burnt before the guess that pushed it answers; a failed burn is logged, not thrown', () =>
+    withSilencedErrors(async (logged) => {
       const limit = new GuessLimit(5, 1);
       let burnt = false;
       await limit.guess('target', wrong, async () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
         burnt = true;
       });
-      await limit.guess('junk-1', wrong, failingBurn);
+      await limit.guess('junk-1', wrong, failingWhile(down));
       expect(burnt).toBe(true);
       await expect(limit.guess('junk-2', wrong, wrong)).resolves.toBeUndefined();
       expect(logged).toHaveBeenCalledWith(expect.stringContaining('pushed out of the guess table'), 'database unavailable');
-    } finally {
-      logged.mockRestore();
-    }
-  });
+    }));
+
+  it('a refused guess burns again a spent code whose burn failed', () =>
+    withSilencedErrors(async () => {
+      const limit = new GuessLimit(2);
+      let databaseDown = true;
+      let burnt = false;
+      const burn = failingWhile(() => databaseDown, () => (burnt = true));
+      for (let i = 0; i < 2; i++) await limit.guess('otp', wrong, burn);
+      expect(burnt).toBe(false);
+      databaseDown = false;
+      expect(await limit.guess('otp', async () => 'session', burn)).toBeUndefined();
+      expect(burnt).toBe(true);
+    }));
 });
 
 // Attacks found by review: each gave a code more than five checks while it was live.
 describe('GuessLimit against floods of junk keys', () => {
-  const silenceErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
-  /** A database that runs statements one at a time in the order sent, as PGlite does. */
-  const inOrderDatabase = () => {
-    let chain: Promise<unknown> = Promise.resolve();
-    return <T>(op: () => T | Promise<T>): Promise<T> => {
-      const p = chain.then(op);
-      chain = p.catch(() => undefined);
-      return p;
-    };
-  };
-
-  it('a code whose burn failed stays refused once junk keys push its spent count out', async () => {
-    const logged = silenceErrors();
-    try {
+  it('a code whose burn failed stays refused once junk keys push its spent count out', () =>
+    withSilencedErrors(async () => {
       const limit = new GuessLimit(5, 3);
       let live = true;
       let databaseDown = true;
       let liveChecks = 0;
-      const burn = async () => {
-        if (databaseDown) throw new Error('database unavailable');
-        live = false;
-      };
+      const burn = failingWhile(() => databaseDown, () => (live = false));
       const guess = (right: boolean) =>
         limit.guess(
           'victim@example.com',
@@ -157,37 +215,13 @@ describe('GuessLimit against floods of junk keys', () => {
       for (let i = 0; i < 5; i++) await guess(false);
       expect(await guess(true)).toBeUndefined();
       databaseDown = false;
-      for (const junk of ['j1@x.com', 'j2@x.com', 'j3@x.com']) await limit.guess(junk, async () => undefined, async () => {});
+      for (const junk of ['j1@x.com', 'j2@x.com', 'j3@x.com']) await limit.guess(junk, wrong, nothing);
       for (let i = 0; i < 4; i++) await guess(false);
       expect({ result: await guess(true), liveChecks }).toEqual({ result: undefined, liveChecks: 5 });
-    } finally {
-      logged.mockRestore();
-    }
-  });
+    }));
 
-  it('a refused guess burns again a spent code whose burn failed', async () => {
-    const logged = silenceErrors();
-    try {
-      const limit = new GuessLimit(2);
-      let databaseDown = true;
-      let burnt = false;
-      const burn = async () => {
-        if (databaseDown) throw new Error('database unavailable');
-        burnt = true;
-      };
-      for (let i = 0; i < 2; i++) await limit.guess('otp', async () => undefined, burn);
-      expect(burnt).toBe(false);
-      databaseDown = false;
-      expect(await limit.guess('otp', async () => 'session', burn)).toBeUndefined();
-      expect(burnt).toBe(true);
-    } finally {
-      logged.mockRestore();
-    }
-  });
-
-  it('a count whose burn failed as it was pushed out is kept, not lost', async () => {
-    const logged = silenceErrors();
-    try {
+  it('a count whose burn failed as it was pushed out is kept, not lost', () =>
+    withSilencedErrors(async () => {
       const limit = new GuessLimit(5, 1);
       let live = true;
       let databaseDown = true;
@@ -196,22 +230,16 @@ describe('GuessLimit against floods of junk keys', () => {
         if (live) liveChecks += 1;
         return undefined;
       };
-      const burn = async () => {
-        if (databaseDown) throw new Error('database unavailable');
-        live = false;
-      };
+      const burn = failingWhile(() => databaseDown, () => (live = false));
       for (let i = 0; i < 4; i++) await limit.guess('target', check, burn);
-      await limit.guess('junk', async () => undefined, async () => {});
+      await limit.guess('junk', wrong, nothing);
       databaseDown = false;
       for (let i = 0; i < 5; i++) await limit.guess('target', check, burn);
       expect(liveChecks).toBe(5);
-    } finally {
-      logged.mockRestore();
-    }
-  });
+    }));
 
   it('guesses held by an eviction burn and orphaned by junk keys are no extra checks of a new code', async () => {
-    const db = inOrderDatabase();
+    const db = database('in order').run;
     let version = 0;
     let live = true;
     const liveChecks: number[] = [];
@@ -249,44 +277,153 @@ describe('GuessLimit against floods of junk keys', () => {
     const burn = () => new Promise<void>((resolve) => setTimeout(() => ((live = false), resolve()), 20));
     const limit = new GuessLimit(5, 1);
     for (let i = 0; i < 4; i++) await limit.guess('V', check, burn);
-    const flood = limit.guess('junk', async () => undefined, async () => {});
+    const flood = limit.guess('junk', wrong, nothing);
     const racing = Array.from({ length: 5 }, () => limit.guess('V', check, burn));
     await Promise.all([flood, ...racing]);
     expect(liveChecks).toBeLessThanOrEqual(5);
   });
 });
 
-describe('GuessLimit under random bursts, new codes and floods', () => {
-  /** A small seeded generator, so a failing seed can be replayed. */
-  const seeded = (seed: number) => () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-
-  async function attack(seed: number, pooled: boolean): Promise<number[]> {
-    const random = seeded(seed);
-    let chain: Promise<unknown> = Promise.resolve();
-    // In order, one statement at a time (PGlite), or a pool that finishes them in any order.
-    let down = false;
-    const db = <T>(statement: () => T): Promise<T> => {
-      // While the database is down every statement fails, checks and burns alike.
-      const op = () => {
-        if (down) throw new Error('database unavailable');
-        return statement();
-      };
-      if (pooled) {
-        let hops = Math.floor(random() * 8);
-        return new Promise((resolve) => {
-          const step = () => (hops-- > 0 ? queueMicrotask(step) : resolve(Promise.resolve().then(op)));
-          step();
-        });
-      }
-      const p = chain.then(op);
-      chain = p.catch(() => undefined);
-      return p;
+describe('GuessLimit when a new code is sent', () => {
+  it('guesses finished between the new code being stored and forget() are extra checks of it', async () => {
+    const limit = new GuessLimit(5);
+    let code = 'old';
+    let newChecks = 0;
+    const check = (otp: string) => async () => {
+      if (code === 'new') newChecks += 1;
+      return otp === code ? 'session' : undefined;
     };
+    const burn = async () => {
+      code = 'burnt';
+    };
+    // /signin/otp/email: `await setTicket(...)` commits the new code, then its answer is slow to come back.
+    const request = limit.renew('victim', async () => {
+      code = 'new'; // committed
+      await hops(200); // the UPDATE's answer on its pool connection
+    });
+    // Meanwhile the attacker's guesses (fast one-statement checks) land and answer: four, not five,
+    // so the fifth failure's burn does not kill the new code.
+    for (let i = 0; i < 4; i++) await limit.guess('victim', check(`00000${i}`), burn);
+    await request;
+    for (let i = 4; i < 9; i++) await limit.guess('victim', check(`00000${i}`), burn);
+    expect(newChecks).toBeLessThanOrEqual(5);
+  });
+
+  it('a right guess drops the count of guesses still in flight; a new code sent next gets them on top', async () => {
+    const limit = new GuessLimit(5);
+    let code = 'first';
+    let secondChecks = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A slow check (a query waiting for a pool connection): it reads the code once it runs.
+    const slow = (otp: string) => async () => {
+      await gate;
+      if (code === 'second') secondChecks += 1;
+      return otp === code ? 'session' : undefined;
+    };
+    const burn = async () => {
+      code = 'burnt';
+    };
+    const held = Array.from({ length: 4 }, (_, i) => limit.guess('victim', slow(`11111${i}`), burn));
+    // The owner signs in with the right code (consumed) ...
+    const consume = async () => {
+      code = 'consumed';
+      return 'session';
+    };
+    expect(await limit.guess('victim', consume, burn)).toBe('session');
+    // ... and someone (the attacker: anyone may ask) has a new code sent.
+    await limit.renew('victim', async () => void (code = 'second'));
+    release();
+    await Promise.all(held);
+    const checkSecond = async () => {
+      if (code === 'second') secondChecks += 1;
+      return undefined;
+    };
+    for (let i = 0; i < 5; i++) await limit.guess('victim', checkSecond, burn);
+    expect(secondChecks).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('GuessLimit.renew holds the old code to its count while the new one is stored', () => {
+  it('a failed eviction burn answered after renew() does not put the old spent count over the new code', () =>
+    withSilencedErrors(async () => {
+      const limit = new GuessLimit(5, 1);
+      const db = { code: 'old' as string | null };
+      const check = (otp: string) => async () => (db.code !== null && otp === db.code ? 'session' : undefined);
+      let down = true;
+      let answer: (() => void) | undefined;
+      // The database drops burns: the first five fail at once, the eviction's hangs and then fails.
+      let hang = false;
+      const burn = async () => {
+        if (hang) {
+          hang = false;
+          await new Promise<void>((resolve) => (answer = resolve));
+        }
+        await failingWhile(() => down, () => (db.code = null))();
+      };
+      for (let i = 0; i < 5; i++) await limit.guess('a', check(`x${i}`), burn);
+      expect(limit.started('a')).toBe(5); // spent, not burnt
+      hang = true;
+      const junk = limit.guess('junk', check('j'), nothing); // pushes 'a' out: its burn hangs
+      await limit.renew('a', async () => {
+        db.code = 'new';
+      }); // the owner's new code, answered first
+      answer!(); // the eviction burn now fails
+      await junk;
+      down = false;
+      // Before the fix: the old spent count is put back, the right new code is refused and burnt.
+      expect(await limit.guess('a', check('new'), burn)).toBe('session');
+    }));
+
+  it('guesses sent during a slow store count against the old code (no fresh five for it)', async () => {
+    const limit = new GuessLimit(5);
+    let code = 'old';
+    let oldChecks = 0;
+    const check = async () => {
+      if (code === 'old') oldChecks += 1;
+      return undefined;
+    };
+    for (let i = 0; i < 4; i++) await limit.guess('victim', check, nothing);
+    let commit = () => {};
+    const landed = new Promise<void>((resolve) => (commit = resolve));
+    const request = limit.renew('victim', async () => {
+      await landed;
+      code = 'new';
+    });
+    for (let i = 0; i < 5; i++) await limit.guess('victim', check, nothing);
+    commit();
+    await request;
+    expect(oldChecks).toBe(5);
+  });
+
+  it('a store that fails leaves the old count as it was', async () => {
+    const limit = new GuessLimit(5);
+    for (let i = 0; i < 3; i++) await limit.guess('victim', wrong, nothing);
+    await expect(
+      limit.renew('victim', async () => {
+        throw new Error('database unavailable');
+      }),
+    ).rejects.toThrow();
+    expect(limit.started('victim')).toBe(3);
+  });
+});
+
+// Random bursts of guesses at one victim's code, new codes for it and floods of junk keys, on each
+// database model: the number of checks each code got while it was live, worst over the seeds.
+describe('GuessLimit under random bursts, new codes and floods', () => {
+  interface Attack {
+    model: Model;
+    /** The database goes down and comes back now and then. */
+    failures: boolean;
+    /** How a new code is sent: through renew() (the routes), or stored and then forget(). */
+    renewal: 'renew' | 'store, then forget';
+    /** Guesses at junk keys fill the table (of 1 to 3 entries), pushing the victim's count out. */
+    floods: boolean;
+  }
+
+  async function attack(seed: number, { model, failures, renewal, floods }: Attack): Promise<number[]> {
+    const random = seeded(seed);
+    const { run: db, state } = database(model, random);
     let version = 0;
     let live = true;
     const liveChecks: number[] = [0];
@@ -302,210 +439,45 @@ describe('GuessLimit under random bursts, new codes and floods', () => {
     for (let step = 0; step < 40; step++) {
       const roll = random();
       let action: Promise<unknown>;
-      if (roll < 0.05) down = !down;
-      if (roll < 0.5) action = limit.guess('victim', check, burn);
-      else if (roll < 0.85) action = limit.guess(`junk-${junkKeys++}`, () => db(() => undefined), () => db(() => undefined));
-      else
-        action = db(() => {
-          version += 1;
-          live = true;
-          liveChecks[version] = 0;
-        }).then(() => limit.forget('victim'));
+      if (failures && roll < 0.05) state.down = !state.down;
+      if (roll < 0.5 || (!floods && roll < 0.8)) action = limit.guess('victim', check, burn);
+      else if (roll < 0.8) action = limit.guess(`junk-${junkKeys++}`, () => db(() => undefined), () => db(() => undefined));
+      else {
+        const late = Math.floor(random() * 40);
+        const store = () => db(() => void ((version += 1), (live = true), (liveChecks[version] = 0)), late);
+        action = renewal === 'renew' ? limit.renew('victim', store) : store().then(() => limit.forget('victim'));
+      }
       pending.push(action.catch(() => undefined));
       if (random() < 0.3) await Promise.all(pending.splice(0));
     }
     await Promise.all(pending);
-    down = false;
+    state.down = false;
     // The attacker's last chance: five more guesses once the database is back.
     for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
     return liveChecks;
   }
 
-  it('no code is ever checked more than five times while live, with the database failing now and then', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      for (let seed = 1; seed <= 300; seed++) {
-        for (const pooled of [false, true]) {
-          const liveChecks = await attack(seed, pooled);
-          expect({ seed, pooled, most: Math.max(...liveChecks) }).toEqual({ seed, pooled, most: Math.min(5, Math.max(...liveChecks)) });
+  // Store, then forget (the routes before renew) with late answers gives a code up to 10 checks
+  // (worst 8 to 10 over these seeds, with or without failures and floods): the routes renew.
+  const attacks = (['in order', 'pooled', 'late answers'] as const).flatMap((model) =>
+    (['renew', 'store, then forget'] as const)
+      .filter((renewal) => !(model === 'late answers' && renewal === 'store, then forget'))
+      .flatMap((renewal) => [false, true].flatMap((failures) => [false, true].map((floods): Attack => ({ model, failures, renewal, floods })))),
+  );
+  const seeds = 150;
+
+  for (const a of attacks) {
+    const name = `${a.model}, ${a.renewal}${a.failures ? ', the database failing now and then' : ''}${a.floods ? ', junk floods' : ''}`;
+    it(`no code is checked more than five times while live (${name})`, () =>
+      withSilencedErrors(async () => {
+        let worst = 0;
+        const over: number[] = [];
+        for (let seed = 1; seed <= seeds; seed++) {
+          const most = Math.max(...(await attack(seed, a)));
+          worst = Math.max(worst, most);
+          if (most > 5) over.push(seed);
         }
-      }
-    } finally {
-      logged.mockRestore();
-    }
-  });
-});
-
-// A pooled database where each statement lands when it is sent and its answer comes back
-// later (`answerDelay` turns of the event loop's microtask queue, or when released).
-describe('GuessLimit when a new code is sent', () => {
-  const tick = (n: number) => new Promise<void>((r) => { let k = n; const s = () => (k-- > 0 ? queueMicrotask(s) : r()); s(); });
-
-  it('guesses finished between the new code being stored and forget() are extra checks of it', async () => {
-    const limit = new GuessLimit(5);
-    let code = 'old';
-    let newChecks = 0;
-    const check = (otp: string) => async () => {
-      if (code === 'new') newChecks += 1;
-      return otp === code ? 'session' : undefined;
-    };
-    const burn = async () => { code = 'burnt'; };
-    // /signin/otp/email: `await setTicket(...)` commits the new code, then its answer is slow to come back.
-    const request = limit.renew('victim', async () => {
-      code = 'new'; // committed
-      await tick(200); // the UPDATE's answer on its pool connection
-    });
-    // Meanwhile the attacker's guesses (fast one-statement checks) land and answer: four, not five,
-    // so the fifth failure's burn does not kill the new code.
-    for (let i = 0; i < 4; i++) await limit.guess('victim', check(`00000${i}`), burn);
-    await request;
-    for (let i = 4; i < 9; i++) await limit.guess('victim', check(`00000${i}`), burn);
-    expect(newChecks).toBeLessThanOrEqual(5);
-  });
-
-  it('a right guess drops the count of guesses still in flight; a new code sent next gets them on top', async () => {
-    const limit = new GuessLimit(5);
-    let code = 'first';
-    let secondChecks = 0;
-    let release = () => {};
-    const gate = new Promise<void>((r) => (release = r));
-    // A slow check (a query waiting for a pool connection): it reads the code once it runs.
-    const slow = (otp: string) => async () => {
-      await gate;
-      if (code === 'second') secondChecks += 1;
-      return otp === code ? 'session' : undefined;
-    };
-    const burn = async () => { code = 'burnt'; };
-    const held = Array.from({ length: 4 }, (_, i) => limit.guess('victim', slow(`11111${i}`), burn));
-    // The owner signs in with the right code (consumed) ...
-    expect(await limit.guess('victim', async () => { code = 'consumed'; return 'session'; }, burn)).toBe('session');
-    // ... and someone (the attacker: anyone may ask) has a new code sent.
-    await limit.renew('victim', async () => void (code = 'second'));
-    release();
-    await Promise.all(held);
-    for (let i = 0; i < 5; i++) await limit.guess('victim', async () => { if (code === 'second') secondChecks += 1; return undefined; }, burn);
-    expect(secondChecks).toBeLessThanOrEqual(5);
-  });
-});
-
-describe('GuessLimit.renew holds the old code to its count while the new one is stored', () => {
-  it('a failed eviction burn answered after renew() does not put the old spent count over the new code', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      const limit = new GuessLimit(5, 1);
-      const db = { code: 'old' as string | null };
-      const check = (otp: string) => async () => (db.code !== null && otp === db.code ? 'session' : undefined);
-      let down = true;
-      let answer: (() => void) | undefined;
-      // The database drops burns: the first five fail at once, the eviction's hangs and then fails.
-      let hang = false;
-      const burn = async () => {
-        if (hang) {
-          hang = false;
-          await new Promise<void>((r) => (answer = r));
-        }
-        if (down) throw new Error('db down');
-        db.code = null;
-      };
-      for (let i = 0; i < 5; i++) await limit.guess('a', check(`x${i}`), burn);
-      expect(limit.started('a')).toBe(5); // spent, not burnt
-      hang = true;
-      const junk = limit.guess('junk', check('j'), async () => undefined); // pushes 'a' out: its burn hangs
-      await limit.renew('a', async () => { db.code = 'new'; }); // the owner's new code, answered first
-      answer!(); // the eviction burn now fails
-      await junk;
-      down = false;
-      // Before the fix: the old spent count is put back, the right new code is refused and burnt.
-      expect(await limit.guess('a', check('new'), burn)).toBe('session');
-    } finally {
-      logged.mockRestore();
-    }
-  });
-
-  it('guesses sent during a slow store count against the old code (no fresh five for it)', async () => {
-    const limit = new GuessLimit(5);
-    let code = 'old';
-    let oldChecks = 0;
-    const check = async () => { if (code === 'old') oldChecks += 1; return undefined; };
-    const burn = async () => {};
-    for (let i = 0; i < 4; i++) await limit.guess('victim', check, burn);
-    let commit = () => {};
-    const landed = new Promise<void>((r) => (commit = r));
-    const request = limit.renew('victim', async () => { await landed; code = 'new'; });
-    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
-    commit();
-    await request;
-    expect(oldChecks).toBe(5);
-  });
-
-  it('a store that fails leaves the old count as it was', async () => {
-    const limit = new GuessLimit(5);
-    for (let i = 0; i < 3; i++) await limit.guess('victim', async () => undefined, async () => {});
-    await expect(limit.renew('victim', async () => { throw new Error('database unavailable'); })).rejects.toThrow();
-    expect(limit.started('victim')).toBe(3);
-  });
-});
-
-// The fuzz of rate-limit.test.ts, with the new code's store answered late on a pool (its answer
-// comes back some turns after it landed), as /signin/otp/email's setTicket can be.
-describe('GuessLimit under random bursts with slow answers to new codes', () => {
-  const seeded = (seed: number) => () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  async function attack(seed: number, useRenew: boolean, withFailures: boolean): Promise<number[]> {
-    const random = seeded(seed);
-    const hop = (n: number) => new Promise<void>((r) => { let k = n; const s = () => (k-- > 0 ? queueMicrotask(s) : r()); s(); });
-    let down = false;
-    const db = async <T>(statement: () => T, late = 0): Promise<T> => {
-      await hop(Math.floor(random() * 8));
-      if (down) throw new Error('database unavailable');
-      const v = statement();
-      await hop(late);
-      return v;
-    };
-    let version = 0;
-    let live = true;
-    const liveChecks: number[] = [0];
-    const check = () => db(() => { if (live) liveChecks[version] += 1; return undefined; });
-    const burn = () => db(() => void (live = false));
-    const limit = new GuessLimit(5, 1 + Math.floor(random() * 3));
-    let junkKeys = 0;
-    const pending: Promise<unknown>[] = [];
-    for (let step = 0; step < 40; step++) {
-      const roll = random();
-      let action: Promise<unknown>;
-      if (withFailures && roll < 0.05) down = !down;
-      if (roll < 0.5) action = limit.guess('victim', check, burn);
-      else if (roll < 0.8) action = limit.guess(`junk-${junkKeys++}`, () => db(() => undefined), () => db(() => undefined));
-      else {
-        const store = () => db(() => { version += 1; live = true; liveChecks[version] = 0; }, Math.floor(random() * 40));
-        action = useRenew ? limit.renew('victim', store) : store().then(() => limit.forget('victim'));
-      }
-      pending.push(action.catch(() => undefined));
-      if (random() < 0.3) await Promise.all(pending.splice(0));
-    }
-    await Promise.all(pending);
-    down = false;
-    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
-    return liveChecks;
-  }
-  // Store, then forget (the routes before renew) gave worst 10 checks, over five in 127 of 300
-  // seeds (worst 9, 54 seeds, with the database failing now and then).
-  for (const [useRenew, withFailures] of [[true, false], [true, true]]) {
-    it(`no code is checked more than five times while live (${useRenew ? 'renew' : 'store, then forget'}${withFailures ? ', the database failing now and then' : ''})`, async () => {
-      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      let worst = 0;
-      let seeds = 0;
-      for (let seed = 1; seed <= 300; seed++) {
-        const most = Math.max(...(await attack(seed, useRenew, withFailures)));
-        worst = Math.max(worst, most);
-        if (most > 5) seeds += 1;
-      }
-      logged.mockRestore();
-      expect({ worst, seeds }).toEqual({ worst: Math.min(worst, 5), seeds: 0 });
-    });
+        expect({ worst, over: over.slice(0, 5) }).toEqual({ worst: Math.min(worst, 5), over: [] });
+      }));
   }
 });
