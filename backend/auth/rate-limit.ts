@@ -72,22 +72,22 @@ export function rateLimiter(s: AuthSettings) {
  * are all being checked before the first one fails, so counting failures let every one of them
  * be checked (and a right one among them sign in after the limit). Here at most `max` guesses per
  * code are ever checked; later ones are refused unchecked until a right one or a new code
- * (forget) starts the count again. The `max`-th wrong one also burns the code; when that burn
- * fails, later guesses try it again.
- * Bounded: when full, the entries touched longest ago go first, and their codes are burnt with
- * them (forgetting a count alone let junk keys push it out and buy its code `max` more checks).
- * An entry with guesses in flight is never pushed out (a new code sent meanwhile would not count
- * them); guesses at a key whose pushed-out count is still being burnt wait for the burn; a count
- * whose burn failed goes back into the table.
+ * (renew, forget) starts the count again. The `max`-th wrong one also burns the code; when that
+ * burn fails, later guesses try it again.
+ *
+ * Each key's count carries a generation, bumped whenever a new code starts it again: a burn or an
+ * eviction that began under an older generation was about the old code and says nothing of the new.
+ *
+ * Bounded: when full, the entries touched longest ago are evicted, and their codes burnt first
+ * (forgetting a count alone let junk keys push it out and buy its code `max` more checks). An
+ * entry stays in the table until its eviction's burn got through, so guesses meanwhile still count
+ * on it and wait for the burn, and a failed one leaves it there to be evicted again. An entry with
+ * guesses in flight or a new code being stored is never evicted: what they count would be lost.
  */
 export class GuessLimit {
   private readonly guesses = new Map<string, GuessCount>();
-  /** Burns of pushed-out counts not yet done, by key: whether each got through. */
-  private readonly burning = new Map<string, Promise<boolean>>();
-  /** New codes being stored, by key: the guesses that may check each (in flight or started since). */
-  private readonly renewing = new Map<string, Set<Renewal>>();
-  /** Pushed-out counts being burnt, by key, since the key's last renew() answered (put back only if still so). */
-  private readonly pushedSinceRenew = new Map<string, { stale: boolean }>();
+  /** Entries being evicted (still in the table until their burn is answered). */
+  private evicting = 0;
 
   constructor(
     private readonly max = 5,
@@ -100,7 +100,7 @@ export class GuessLimit {
    * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
    */
   async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
-    const entry = this.guesses.get(key) ?? { started: 0, failed: 0, inFlight: 0, burn, burnt: false, code: 0 };
+    const entry = this.guesses.get(key) ?? newCount(burn);
     if (entry.started >= this.max) {
       // Spent, but its burn failed: try again, or the code lives on once the count is gone.
       if (entry.failed >= this.max && !entry.burnt) await this.burnCode(entry, 'guessed at too often (again)');
@@ -108,19 +108,16 @@ export class GuessLimit {
     }
     entry.burn = burn;
     entry.started += 1;
+    entry.total += 1;
     entry.inFlight += 1;
-    for (const r of this.renewing.get(key) ?? []) {
-      r.since += 1;
-      r.burn = burn;
-    }
-    const ownBurn = this.burning.get(key);
+    const ownEviction = entry.eviction;
     // Started now, so on a database that runs statements in order (PGlite) they land first.
-    const pushedOut = this.touch(key, entry);
+    const evictions = this.touch(key, entry);
     let result: T | undefined;
     try {
-      // Until the burn of this key's pushed-out count lands, a check could find its code live; if
-      // it failed, the database is down and the count back in the table: a wrong guess, unchecked.
-      if (ownBurn && !(await ownBurn)) return undefined;
+      // Until this key's eviction burn lands, a check could find its code live; if the burn failed,
+      // the database is down: a wrong guess, unchecked.
+      if (ownEviction && !(await ownEviction)) return undefined;
       result = await check();
     } finally {
       entry.inFlight -= 1;
@@ -136,7 +133,7 @@ export class GuessLimit {
       }
       // Whoever floods the table with junk keys waits on the burns they cause (one write each,
       // only when it is full).
-      await Promise.all(pushedOut);
+      await Promise.all(evictions);
     }
     return result;
   }
@@ -148,14 +145,9 @@ export class GuessLimit {
    */
   forget(key: string): void {
     const entry = this.guesses.get(key);
-    if (!entry?.inFlight) {
-      this.guesses.delete(key);
-      return;
-    }
-    entry.started = entry.inFlight;
-    entry.failed = 0;
-    entry.burnt = false;
-    entry.code += 1;
+    if (!entry) return;
+    this.startAgain(entry, entry.inFlight);
+    this.dropIfIdle(key, entry);
   }
 
   /**
@@ -166,35 +158,25 @@ export class GuessLimit {
    * and forget() was an uncounted check of it). A store that fails leaves the old count alone.
    */
   async renew<T>(key: string, store: () => Promise<T>): Promise<T> {
-    const before = this.guesses.get(key);
-    const r: Renewal = { since: before?.inFlight ?? 0, burn: before?.burn };
-    const set = this.renewing.get(key) ?? new Set<Renewal>();
-    set.add(r);
-    this.renewing.set(key, set);
+    let entry = this.guesses.get(key);
+    if (!entry) {
+      entry = newCount(async () => undefined);
+      this.guesses.set(key, entry);
+    }
+    // Held in the table while the store runs (never evicted), so the guesses since are all on it.
+    entry.renewals += 1;
+    const { inFlight, total } = entry;
     let stored: T;
     try {
       stored = await store();
-    } finally {
-      set.delete(r);
-      if (!set.size && this.renewing.get(key) === set) this.renewing.delete(key);
+    } catch (e) {
+      entry.renewals -= 1;
+      this.dropIfIdle(key, entry);
+      throw e;
     }
-    // A count pushed out before now is the old code's: its burn failing must not put it back over the
-    // new code's (a spent one would refuse the owner's right new code and burn it).
-    const pushed = this.pushedSinceRenew.get(key);
-    if (pushed) {
-      pushed.stale = true;
-      this.pushedSinceRenew.delete(key);
-    }
-    const entry = this.guesses.get(key);
-    if (entry) {
-      entry.started = r.since;
-      entry.failed = 0;
-      entry.burnt = false;
-      entry.code += 1;
-      if (!entry.started && !entry.inFlight) this.guesses.delete(key);
-    } else if (r.since > 0 && r.burn) {
-      this.guesses.set(key, { started: r.since, failed: 0, inFlight: 0, burn: r.burn, burnt: false, code: 0 });
-    }
+    entry.renewals -= 1;
+    this.startAgain(entry, inFlight + entry.total - total);
+    this.dropIfIdle(key, entry);
     return stored;
   }
 
@@ -203,60 +185,75 @@ export class GuessLimit {
     return this.guesses.get(key)?.started ?? 0;
   }
 
-  /** Records a guess at key; starts burning the codes of the entries pushed out to make room. */
+  /** A new code's count: `started` guesses that may check it, a new generation. */
+  private startAgain(entry: GuessCount, started: number): void {
+    entry.started = started;
+    entry.failed = 0;
+    entry.burnt = false;
+    entry.generation += 1;
+  }
+
+  /** Drops key's entry when it counts nothing and nothing waits on it. */
+  private dropIfIdle(key: string, entry: GuessCount): void {
+    if (entry.started || entry.inFlight || entry.renewals || entry.eviction) return;
+    if (this.guesses.get(key) === entry) this.guesses.delete(key);
+  }
+
+  /** Records a guess at key; starts evicting the entries touched longest ago when the table is full. */
   private touch(key: string, entry: GuessCount): Promise<boolean>[] {
     // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
     this.guesses.delete(key);
     this.guesses.set(key, entry);
-    const burns: Promise<boolean>[] = [];
+    const evictions: Promise<boolean>[] = [];
+    let excess = this.guesses.size - this.evicting - this.capacity;
     for (const [oldest, count] of this.guesses) {
-      if (this.guesses.size <= this.capacity) break;
-      if (count.inFlight > 0) continue;
-      this.guesses.delete(oldest);
-      if (!count.burnt) burns.push(this.pushOut(oldest, count));
+      if (excess <= 0) break;
+      if (count.inFlight || count.renewals || count.eviction) continue;
+      excess -= 1;
+      if (count.burnt) this.guesses.delete(oldest);
+      else evictions.push(this.evict(oldest, count));
     }
-    return burns;
+    return evictions;
   }
 
-  private pushOut(key: string, count: GuessCount): Promise<boolean> {
-    const token = this.pushedSinceRenew.get(key) ?? { stale: false };
-    this.pushedSinceRenew.set(key, token);
-    const burnt = this.burnCode(count, 'pushed out of the guess table').then((ok) => {
-      if (!ok && !token.stale) this.putBack(key, count);
+  /** Burns count's code, then drops it; a failed burn leaves it in the table (evicted again later). */
+  private evict(key: string, count: GuessCount): Promise<boolean> {
+    this.evicting += 1;
+    const generation = count.generation;
+    const eviction = this.burnCode(count, 'pushed out of the guess table').then((ok) => {
+      this.evicting -= 1;
+      count.eviction = undefined;
+      // Its code burnt: the count may go (guesses at a dead code check nothing) once nothing waits
+      // on it. Not burnt, it stays to be evicted again; a new code started meanwhile (renew) keeps
+      // its own count unless that counts nothing.
+      const burnt = ok && count.generation === generation;
+      if (burnt && !count.inFlight && !count.renewals && this.guesses.get(key) === count) this.guesses.delete(key);
+      else this.dropIfIdle(key, count);
       return ok;
     });
-    const before = this.burning.get(key);
-    const all = before ? Promise.all([before, burnt]).then(([a, b]) => a && b) : burnt;
-    this.burning.set(key, all);
-    void all.then(() => {
-      if (this.burning.get(key) !== all) return;
-      this.burning.delete(key);
-      if (this.pushedSinceRenew.get(key) === token) this.pushedSinceRenew.delete(key);
-    });
-    return all;
-  }
-
-  /** A pushed-out count whose code could not be burnt: kept, added to the key's count since. */
-  private putBack(key: string, count: GuessCount): void {
-    const now = this.guesses.get(key);
-    if (!now) {
-      this.guesses.set(key, count);
-      return;
-    }
-    // The count since may be a new code's: adding the old one only leaves it fewer guesses.
-    now.started += count.started;
-    now.failed += count.failed;
-    now.burnt = false;
+    count.eviction = eviction;
+    return eviction;
   }
 
   /** Burns count's code; records that it got through unless a new code was sent meanwhile. */
   private async burnCode(count: GuessCount, why: string): Promise<boolean> {
-    const code = count.code;
+    const generation = count.generation;
     const ok = await burnQuietly(count.burn, why);
-    if (ok && count.code === code) count.burnt = true;
+    if (ok && count.generation === generation) count.burnt = true;
     return ok;
   }
 }
+
+const newCount = (burn: () => Promise<unknown>): GuessCount => ({
+  started: 0,
+  failed: 0,
+  inFlight: 0,
+  total: 0,
+  renewals: 0,
+  burn,
+  burnt: false,
+  generation: 0,
+});
 
 /**
  * Burns a code, logging instead of throwing when that fails (the database briefly unavailable):
@@ -272,20 +269,22 @@ async function burnQuietly(burn: () => Promise<unknown>, why: string): Promise<b
   }
 }
 
-interface Renewal {
-  since: number;
-  burn: (() => Promise<unknown>) | undefined;
-}
-
 interface GuessCount {
+  /** Guesses counted against the code (refused unchecked from `max` on). */
   started: number;
   failed: number;
   /** Started and not yet answered. */
   inFlight: number;
+  /** Every guess ever started on this entry, never reset: renew() counts the ones during its store. */
+  total: number;
+  /** New codes being stored for the key (renew); the entry is kept while there are any. */
+  renewals: number;
   /** Invalidates the code (the latest guess's). */
   burn: () => Promise<unknown>;
   /** The code is burnt (reset when a new one is sent). */
   burnt: boolean;
-  /** Bumped when a new code is sent, so a burn of the old one does not mark the new one burnt. */
-  code: number;
+  /** Bumped when a new code starts the count again, so a burn of the old one does not mark the new one burnt. */
+  generation: number;
+  /** The burn of an eviction under way: whether it got through. */
+  eviction?: Promise<boolean>;
 }
