@@ -267,6 +267,42 @@ describe('GuessLimit against floods of junk keys', () => {
     expect(liveChecks[1] ?? 0).toBeLessThanOrEqual(5);
   });
 
+  it('junk keys do not burn a code while a guess at it is being checked', async () => {
+    const limit = new GuessLimit(5, 1);
+    let code: string | null = 'right';
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const owner = limit.guess(
+      'owner',
+      async () => {
+        await gate;
+        return code === 'right' ? 'session' : undefined;
+      },
+      async () => void (code = null),
+    );
+    await limit.guess('junk', wrong, nothing);
+    release();
+    expect(await owner).toBe('session');
+  });
+
+  it('junk keys do not burn a new code while it is being stored', async () => {
+    const limit = new GuessLimit(5, 1);
+    let code: string | null = 'old';
+    const burn = async () => void (code = null);
+    await limit.guess('owner', wrong, burn);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The new code is committed; the store's answer comes back late.
+    const renewing = limit.renew('owner', async () => {
+      code = 'new';
+      await answered;
+    });
+    await limit.guess('junk', wrong, nothing);
+    answer();
+    await renewing;
+    expect(await limit.guess('owner', async () => (code === 'new' ? 'session' : undefined), burn)).toBe('session');
+  });
+
   it('guesses racing the burn of their own pushed-out count wait for it (a pooled database)', async () => {
     let live = true;
     let liveChecks = 0;
