@@ -50,6 +50,39 @@ test('a wrong password is refused with a clear message', async ({ page }) => {
   await expect(signIn.error()).toHaveText('Invalid email or password');
 });
 
+test('a staff page asked for without a session is answered on the server by a redirect to sign-in, in its language', async ({ request, baseURL }) => {
+  const location = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await request.get(path, { maxRedirects: 0, headers });
+    expect(res.status(), path).toBe(307);
+    // Next sends a same-site Location as a path.
+    const to = new URL(res.headers().location, baseURL);
+    expect(to.origin).toBe(new URL(baseURL ?? '').origin);
+    return to.pathname + to.search;
+  };
+  // The staff page's document is never served: no second document, no staff scripts, before sign-in.
+  expect(await location('/accommodations')).toBe('/sign-in?redirectTo=%2Faccommodations');
+  expect(await location('/hu/bookings/sync?tab=2')).toBe('/hu/sign-in?redirectTo=%2Fbookings%2Fsync%3Ftab%3D2');
+  expect(await location('/account', { cookie: 'nhostRefreshToken=null' })).toBe('/sign-in?redirectTo=%2Faccount');
+  // A magic link or provider sign-in landing on the page with its token is served the page.
+  expect((await request.get('/account?refreshToken=abc', { maxRedirects: 0 })).status()).toBe(200);
+});
+
+test('a client-side navigation to sign-in with a stored session gets the page, not a redirect (a stale session must not loop)', async ({ request }) => {
+  const html = await (await request.get('/sign-in')).text();
+  const buildId = /"buildId":"([^"]+)"/.exec(html)?.[1];
+  expect(buildId).toBeTruthy();
+  // What Next's router fetches on a client-side navigation (a staff page that found the session stale).
+  const res = await request.get(`/_next/data/${buildId}/en/sign-in.json?redirectTo=%2Faccount`, {
+    maxRedirects: 0,
+    headers: { 'x-nextjs-data': '1', cookie: 'nhostRefreshToken=1b0a3f43-4bbf-4d55-9a38-2c4b8a3f0d11' },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['x-nextjs-redirect']).toBeUndefined();
+  // The document itself is redirected (what makes the rule above matter).
+  const document = await request.get('/sign-in?redirectTo=%2Faccount', { maxRedirects: 0, headers: { cookie: 'nhostRefreshToken=1b0a3f43-4bbf-4d55-9a38-2c4b8a3f0d11' } });
+  expect(document.status()).toBe(307);
+});
+
 test('a guarded page sends the visitor to sign-in and back afterwards', async ({ page }) => {
   await page.goto('/account/tokens');
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount%2Ftokens$/);
@@ -58,18 +91,32 @@ test('a guarded page sends the visitor to sign-in and back afterwards', async ({
   await expect(page.getByRole('heading', { name: 'Personal access tokens', level: 1 })).toBeVisible();
 });
 
+/** Each document the page loads, as "<status> <path>": a redirect's first answer shows as its 307. */
+function recordDocuments(page: Page): string[] {
+  const documents: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'document') documents.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return documents;
+}
+
 test('a visitor who is signed in and opens sign-in goes straight on, without loading the sign-in screen', async ({ page, context }) => {
   await signInAs(context, 'owner');
-  const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
-  });
+  const documents = recordDocuments(page);
   await page.goto('/hu/sign-in?redirectTo=%2Faccount%2Ftokens');
   await expect(page).toHaveURL(/\/hu\/account\/tokens$/);
   await expect(page.getByRole('heading', { name: 'Személyes hozzáférési tokenek', level: 1 })).toBeVisible();
-  // The head script loaded the target as a new document while sign-in's was still being parsed (the
-  // screen's own redirect would have been a client-side navigation after its code had run).
-  expect(documents).toEqual(['/hu/sign-in', '/hu/account/tokens']);
+  // The server answered sign-in with a redirect: sign-in's document was never served.
+  expect(documents).toEqual(['307 /hu/sign-in', '200 /hu/account/tokens']);
+});
+
+test('a visitor who is signed in and opens sign-in without a destination lands on the home page', async ({ page, context }) => {
+  await signInAs(context, 'manager');
+  const documents = recordDocuments(page);
+  await page.goto('/sign-in');
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByTestId('current-role')).toBeVisible();
+  expect(documents).toEqual(['307 /sign-in', '200 /']);
 });
 
 test('a stale stored session on opening sign-in ends on the form once, which signs in', async ({ page, context }) => {
@@ -81,14 +128,17 @@ test('a stale stored session on opening sign-in ends on the form once, which sig
     const path = new URL(frame.url()).pathname;
     if (frame === page.mainFrame() && visited.at(-1) !== path) visited.push(path);
   });
+  const documents = recordDocuments(page);
   await page.goto('/sign-in?redirectTo=%2Faccount');
-  // The head script goes on to the page (the cookie says signed in); the page finds the session
-  // stale and sends the visitor back by a client-side navigation, where the script must not bounce
-  // them again. On a fast machine all of it is over before goto returns, so the path is recorded.
-  await expect.poll(() => visited.join(' ')).toMatch(/^\/sign-in \/account \/sign-in$/);
+  // The server sends the visitor on to the page (the cookie says signed in); the page finds the
+  // session stale and sends them back by a client-side navigation, which neither the server (a data
+  // request) nor the head script may bounce again. On a fast machine all of it is over before goto
+  // returns, so the path is recorded.
+  await expect.poll(() => visited.join(' ')).toMatch(/^\/account \/sign-in$/);
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Faccount$/);
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
-  expect(visited.join(' ')).toBe('/sign-in /account /sign-in');
+  expect(visited.join(' ')).toBe('/account /sign-in');
+  expect(documents).toEqual(['307 /sign-in', '200 /account']);
   await new SignInPage(page).signInWithPassword(demoEmail('owner'), DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();

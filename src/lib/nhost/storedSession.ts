@@ -2,19 +2,12 @@
 // client (@nhost/nextjs, cookie storage) keeps, without loading the client itself. Lean pages use
 // it to decide whether to fetch the signed-in screens at all.
 import { useSyncExternalStore } from 'react';
+import { hasStoredSession, REFRESH_TOKEN_COOKIE } from './storedSessionCookie';
 
-/** The cookie @nhost/nextjs stores the refresh token in (hasura-auth-js NHOST_REFRESH_TOKEN_KEY). */
-export const REFRESH_TOKEN_COOKIE = 'nhostRefreshToken';
+export { hasStoredSession, REFRESH_TOKEN_COOKIE };
 
 /** Class the inline head script puts on <html> before first paint when a session is stored. */
 export const STORED_SESSION_CLASS = 'sd-session';
-
-export function hasStoredSession(cookie: string): boolean {
-  return cookie.split(';').some((part) => {
-    const [name, value] = part.trim().split('=');
-    return name === REFRESH_TOKEN_COOKIE && Boolean(value) && value !== 'null' && value !== 'undefined';
-  });
-}
 
 // Nothing notifies of cookie changes; the signed-in screens take over once mounted.
 const subscribe = () => () => {};
@@ -37,6 +30,7 @@ export const STORED_SESSION_SCRIPT = `(function(){try{var c=document.cookie.spli
 /**
  * Inline script for the <head> of pages only signed-in users see: with no stored session it sends
  * the visitor to sign-in (and back afterwards, as StaffFrame would) before the page's scripts run,
+ * when the middleware (src/middleware.ts, the same rule on the server) did not already,
  * so a signed-out visitor never downloads and runs the staff bundle. The locale prefix is kept. A
  * URL carrying `refreshToken` (a magic link or provider sign-in landing here) is let through: the
  * Nhost client signs in with it.
@@ -51,5 +45,7 @@ export const SIGNED_OUT_REDIRECT_SCRIPT = `(function(){try{if(/[?&]refreshToken=
  * page finds the stored session stale it comes back here by a client-side navigation, and must then
  * get the form, not another round trip. An address carrying a refresh token or an error from a
  * redirect sign-in is left to the page (the client signs in with it, the screen shows the error).
+ * The middleware (src/middleware.ts) answers the same with a redirect on the server; this stays the
+ * fallback where no middleware runs (a cached or statically hosted copy of the page).
  */
 export const SIGNED_IN_REDIRECT_SCRIPT = `(function(){try{if(document.readyState!=='loading')return;var l=window.location,q=new URLSearchParams(l.search);if(q.has('refreshToken')||q.has('error'))return;var c=document.cookie.split(';'),s=false;for(var i=0;i<c.length;i++){var p=c[i].trim().split('=');if(p[0]==='${REFRESH_TOKEN_COOKIE}'&&p[1]&&p[1]!=='null'&&p[1]!=='undefined')s=true;}if(!s)return;var t=q.getAll('redirectTo'),to=t.length===1?t[0]:'/';if(to.charAt(0)!=='/'||new URL(to,l.origin).origin!==l.origin)to='/';var m=/^\\/(hu|en)(?=\\/|$)/.exec(l.pathname),pre=m&&!/^\\/(hu|en)(?=[\\/?#]|$)/.test(to)?'/'+m[1]:'';l.replace(pre&&to==='/'?pre:pre+to);}catch(e){}})();`;
