@@ -155,7 +155,8 @@ export class GuessLimit {
    * old code may still be live, so guesses count against it as before; once answered, the new
    * code's count holds every guess that may have checked it (in flight when the store began, or
    * started since), not only those still in flight (a guess finished between the new code landing
-   * and forget() was an uncounted check of it). A store that fails leaves the old count alone.
+   * and forget() was an uncounted check of it). A store that fails keeps the old count, raised to
+   * the guesses since if more (it may have committed before failing), and no longer taken as burnt.
    */
   async renew<T>(key: string, store: () => Promise<T>): Promise<T> {
     let entry = this.guesses.get(key);
@@ -170,7 +171,12 @@ export class GuessLimit {
     try {
       stored = await store();
     } catch (e) {
+      // The store may have committed all the same (its answer lost with the connection), so the
+      // live code may be the new one: the old count stays, at least every guess that may have
+      // checked the new code, and a new generation, so neither it nor a burn of the old code
+      // still being answered marks it burnt (a burnt count leaves the table without a burn).
       entry.renewals -= 1;
+      this.startAgain(entry, Math.max(entry.started, inFlight + entry.total - total), entry.failed);
       this.dropIfIdle(key, entry);
       throw e;
     }
@@ -186,9 +192,9 @@ export class GuessLimit {
   }
 
   /** A new code's count: `started` guesses that may check it, a new generation. */
-  private startAgain(entry: GuessCount, started: number): void {
+  private startAgain(entry: GuessCount, started: number, failed = 0): void {
     entry.started = started;
-    entry.failed = 0;
+    entry.failed = failed;
     entry.burnt = false;
     entry.generation += 1;
   }
@@ -205,7 +211,10 @@ export class GuessLimit {
     this.guesses.delete(key);
     this.guesses.set(key, entry);
     const evictions: Promise<boolean>[] = [];
-    let excess = this.guesses.size - this.evicting - this.capacity;
+    // At most two per guess (one for the entry it may add, one towards any backlog): while the
+    // database is down every eviction fails and stays in the table, and evicting all of them
+    // again on every guess made each request cost a failing burn per entry over capacity.
+    let excess = Math.min(EVICTIONS_PER_GUESS, this.guesses.size - this.evicting - this.capacity);
     for (const [oldest, count] of this.guesses) {
       if (excess <= 0) break;
       if (count.inFlight || count.renewals || count.eviction) continue;
@@ -243,6 +252,8 @@ export class GuessLimit {
     return ok;
   }
 }
+
+const EVICTIONS_PER_GUESS = 2;
 
 const newCount = (burn: () => Promise<unknown>): GuessCount => ({
   started: 0,
