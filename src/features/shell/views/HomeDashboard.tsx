@@ -46,7 +46,12 @@ export function HomeDashboard() {
   );
 }
 
-/** A card per area the user may open; a description keeps to one line on a phone. */
+/**
+ * A card per area the user may open; a description keeps to one line on a phone. An area's page
+ * loads when its card is pointed at or touched, not as the cards come into view: Next's viewport
+ * prefetch fetched every area's page data and scripts in the busiest stretch of the home's load
+ * (docs/performance.md).
+ */
 function AreaCards({ areas }: { areas: NavArea[] }) {
   const { t } = useTranslation('common');
   return (
@@ -54,7 +59,7 @@ function AreaCards({ areas }: { areas: NavArea[] }) {
       {areas.map((area) => (
         <Grid key={area.id} size={{ xs: 12, sm: 6, lg: 4 }}>
           <Card>
-            <CardActionArea component={NextLink} href={area.href}>
+            <CardActionArea component={NextLink} href={area.href} prefetch={false}>
               <CardContent>
                 <Typography variant="h6" component="h2">
                   {t(area.labelKey)}
