@@ -9,8 +9,8 @@
 // 4. Main-thread CPU of each page's load from Chromium's trace (thread time, so it moves little with
 //    the machine's load): bench-web/mainThread.ts.
 // `--lh-runs=<n>` runs Lighthouse n times per page and reports the median run by performance score
-// (default 1; Lighthouse's docs advise 5 for a figure to judge a target by). `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports (to see
-// what blocks the main thread); `--analyze` builds with the bundle analyser and lists what the
+// (default 1; Lighthouse's docs advise 5 for a figure to judge a target by). `--skip-build` reuses the last bench build; `--keep-reports` keeps Lighthouse's JSON reports and
+// traces (to see what blocks the main thread; scripts/bench-web/lighthouseTasks.ts lists a trace's tasks); `--analyze` builds with the bundle analyser and lists what the
 // largest chunks hold (treemaps in <dist>/analyze/client.html); `--journey-only` measures the
 // guest journey pages alone; `--only=<text>[,<text>]` the pages whose path contains one of them; `--cpu-only` the CPU
 // figures alone, `--no-cpu` Lighthouse alone, `--default-only` no calibrated set, `--cpu-runs=<n>`
@@ -315,7 +315,7 @@ async function main(): Promise<void> {
           const runs: LighthouseResult[] = [];
           for (let run = 0; run < lighthouseRuns; run++) {
             const cookie = signedIn ? await demoSessionCookie(backendPort) : undefined;
-            runs.push(await runLighthouse(`http://localhost:${webPort}${page}`, reports, { cookie, cpuMultiplier, run }));
+            runs.push(await runLighthouse(`http://localhost:${webPort}${page}`, reports, { cookie, cpuMultiplier, run, saveTrace: keepReports }));
           }
           results.push(lighthouseRuns > 1 ? medianRun(runs) : runs[0]);
         } catch (e) {

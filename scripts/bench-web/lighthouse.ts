@@ -63,7 +63,7 @@ export function readReport(url: string, report: Report, signedIn = false): Light
   };
 }
 
-export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string; cpuMultiplier?: number; run?: number } = {}): Promise<LighthouseResult> {
+export async function runLighthouse(url: string, outDir: string, options: { cookie?: string; chromePath?: string; cpuMultiplier?: number; run?: number; saveTrace?: boolean } = {}): Promise<LighthouseResult> {
   const chromePath = options.chromePath ?? '/usr/bin/chromium';
   const cpu = options.cpuMultiplier === undefined ? '' : `_cpu${options.cpuMultiplier}`;
   const file = path.join(outDir, `${url.replace(/[^a-z0-9]+/gi, '_')}${options.cookie ? '_signed_in' : ''}${cpu}${options.run ? `_run${options.run + 1}` : ''}.json`);
@@ -76,6 +76,9 @@ export async function runLighthouse(url: string, outDir: string, options: { cook
     `--only-categories=${CATEGORIES.join(',')}`,
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     '--quiet',
+    // The observed trace (<report>-0.trace.json) beside the report: the tasks Lantern times, with
+    // each one's wall (dur) and thread (tdur) time.
+    ...(options.saveTrace ? ['--save-assets'] : []),
     ...(options.cpuMultiplier === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${options.cpuMultiplier}`]),
   ];
   // Signed in: a session is the refresh-token cookie @nhost/nextjs reads in the page, so the cookie
