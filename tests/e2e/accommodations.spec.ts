@@ -30,6 +30,9 @@ function png(r: number, g: number, b: number): Promise<Buffer> {
 test("the list's first paint is the page: the server draws its heading, before any script runs", async ({ browser, page, baseURL }) => {
   // What shows before the scripts have loaded and restored the session (a phone's first seconds).
   const served = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  // A signed-in visitor's stored session (never used: no script runs); without one the server
+  // sends the visitor to sign-in (src/middleware.ts).
+  await served.addCookies([{ name: 'nhostRefreshToken', value: '11111111-1111-4111-8111-111111111111', url: baseURL! }]);
   const asServed = await served.newPage();
   await asServed.goto(new URL('/hu/accommodations', baseURL).href);
   await expect(asServed.getByRole('heading', { level: 1, name: 'Szálláshelyek' })).toBeVisible();
