@@ -462,75 +462,72 @@ describe('GuessLimit.renew holds the old code to its count while the new one is 
 });
 
 describe('GuessLimit when a new code is stored but its answer is lost', () => {
-  it('junk keys do not drop its count unburnt (the old code was burnt, the new one is live)', async () => {
-    const limit = new GuessLimit(5, 1);
-    let code: string | null = 'old';
-    let newChecks = 0;
-    const check = async () => {
-      if (code === 'new') newChecks += 1;
-      return undefined;
+  /** A victim with one live code, a count of the checks its next code gets, and that code's store. */
+  function victim() {
+    const state = { code: 'old' as string | null, newChecks: 0 };
+    return {
+      limit: new GuessLimit(5, 1),
+      state,
+      check: async () => {
+        if (state.code === 'new') state.newChecks += 1;
+        return undefined;
+      },
+      /** The UPDATE commits but its answer is lost (a dropped pooled connection): renew() throws. */
+      storeNewCodeAnswerLost: async () => {
+        state.code = 'new';
+        throw new Error('Connection terminated unexpectedly');
+      },
     };
+  }
+  /** Two checks of the new code, a junk key that evicts the count (unburnt), five more checks. */
+  async function guessesAroundJunk({ limit, check }: ReturnType<typeof victim>, burn: () => Promise<void>) {
+    for (let i = 0; i < 2; i++) await limit.guess('victim', check, burn);
+    await limit.guess('junk-2', wrong, nothing);
+    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
+  }
+
+  it('junk keys do not drop its count unburnt (the old code was burnt, the new one is live)', async () => {
+    const v = victim();
     let land = () => {};
     const landed = new Promise<void>((resolve) => (land = resolve));
     let slow = false;
     const burn = async () => {
       if (slow) await landed;
-      code = null;
+      v.state.code = null;
     };
-    await limit.guess('victim', check, burn); // one wrong guess at the old code
+    await v.limit.guess('victim', v.check, burn); // one wrong guess at the old code
     slow = true;
-    const flood = limit.guess('junk-1', wrong, async () => {}); // evicts the victim's count: its burn is slow
-    const waiting = limit.guess('victim', check, burn); // waits for its own count's eviction burn
+    const flood = v.limit.guess('junk-1', wrong, nothing); // evicts the victim's count: its burn is slow
+    const waiting = v.limit.guess('victim', v.check, burn); // waits for its own count's eviction burn
     land();
     await Promise.all([flood, waiting]);
     slow = false;
-    // The count is still there (a guess was waiting), marked burnt. A new code is stored; the
-    // UPDATE commits but its answer is lost (a dropped pooled connection): renew() throws.
-    await expect(
-      limit.renew('victim', async () => {
-        code = 'new';
-        throw new Error('Connection terminated unexpectedly');
-      }),
-    ).rejects.toThrow();
-    for (let i = 0; i < 2; i++) await limit.guess('victim', check, burn); // two checks of the new code
-    await limit.guess('junk-2', wrong, async () => {}); // the burnt count goes, unburnt
-    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
-    expect(newChecks).toBeLessThanOrEqual(5);
+    // The count is still there (a guess was waiting), marked burnt. A new code is stored, answer lost.
+    await expect(v.limit.renew('victim', v.storeNewCodeAnswerLost)).rejects.toThrow();
+    await guessesAroundJunk(v, burn);
+    expect(v.state.newChecks).toBeLessThanOrEqual(5);
   });
   it('nor when the eviction burn that lands before the new code answers after the store failed', async () => {
-    const limit = new GuessLimit(5, 1);
-    let code: string | null = 'old';
-    let newChecks = 0;
-    const check = async () => {
-      if (code === 'new') newChecks += 1;
-      return undefined;
-    };
+    const v = victim();
     let answerBurn = () => {};
     const burnAnswered = new Promise<void>((resolve) => (answerBurn = resolve));
     let slow = false;
     const burn = async () => {
       const wasSlow = slow;
-      code = null; // lands at once
+      v.state.code = null; // lands at once
       if (wasSlow) await burnAnswered; // its answer comes back late
     };
-    await limit.guess('victim', check, burn);
+    await v.limit.guess('victim', v.check, burn);
     slow = true;
-    const flood = limit.guess('junk-1', wrong, async () => {}); // evicts the victim's count: burn landed, answer late
+    const flood = v.limit.guess('junk-1', wrong, nothing); // evicts the victim's count: burn landed, answer late
     slow = false;
-    const waiting = limit.guess('victim', check, burn); // waits for that burn
-    // A new code is stored after the burn landed; its answer is lost: renew() throws.
-    await expect(
-      limit.renew('victim', async () => {
-        code = 'new';
-        throw new Error('Connection terminated unexpectedly');
-      }),
-    ).rejects.toThrow();
+    const waiting = v.limit.guess('victim', v.check, burn); // waits for that burn
+    // A new code is stored after the burn landed; its answer is lost.
+    await expect(v.limit.renew('victim', v.storeNewCodeAnswerLost)).rejects.toThrow();
     answerBurn(); // the eviction burn answers ok: the count is marked burnt, the new code is live
     await Promise.all([flood, waiting]); // the waiting guess checks the new code
-    for (let i = 0; i < 2; i++) await limit.guess('victim', check, burn);
-    await limit.guess('junk-2', wrong, async () => {}); // the "burnt" count goes, unburnt
-    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
-    expect(newChecks).toBeLessThanOrEqual(5);
+    await guessesAroundJunk(v, burn);
+    expect(v.state.newChecks).toBeLessThanOrEqual(5);
   });
 });
 

@@ -4,17 +4,7 @@
 // the backend requests in flight meanwhile (the local servers share this host's cores with Chromium).
 // Not a test; a reading aid for docs/performance.md.
 import fs from 'node:fs';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { url?: string; requestId?: string; frame?: string } };
-}
+import { mainThreadOf, TASK_NAMES, type TraceEvent } from './mainThread';
 
 export interface ObservedTask {
   /** ms after the navigation's time origin */
@@ -32,21 +22,12 @@ export interface ObservedTask {
 /** Σ max(0, slowdown x ms - 50) over tasks: Lighthouse's blocking time of tasks taken at that length. */
 export const blockingAt = (ms: readonly number[], slowdown = 4) => ms.reduce((sum, m) => sum + Math.max(0, slowdown * m - 50), 0);
 
-const isTask = (e: TraceEvent) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
-
-/** The renderer main thread that ran the most task time (the page's). */
-function pageMainThread(events: readonly TraceEvent[]): { pid: number; tid: number } {
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  let best = { pid: 0, tid: 0, total: -1 };
-  for (const m of mains) {
-    const total = events.filter((e) => e.pid === m.pid && e.tid === m.tid && isTask(e)).reduce((s, e) => s + (e.dur ?? 0), 0);
-    if (total > best.total) best = { pid: m.pid, tid: m.tid, total };
-  }
-  return best;
-}
+const isTask = (e: TraceEvent) => e.ph === 'X' && TASK_NAMES.has(e.name);
 
 export function observedTasks(events: readonly TraceEvent[], timeOriginUs: number, backend: RegExp, minWallMs = 10): ObservedTask[] {
-  const { pid, tid } = pageMainThread(events);
+  const main = mainThreadOf(events);
+  if (!main) return [];
+  const { pid, tid } = main;
   const thread = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
   // Backend requests: from the renderer's send to the network's finish.
   const sent = new Map<string, number>();

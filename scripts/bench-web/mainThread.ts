@@ -26,7 +26,7 @@ export interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { url?: string; processId?: number; frames?: { url?: string; processId?: number }[] } };
+  args?: { name?: string; data?: { url?: string; processId?: number; frames?: { url?: string; processId?: number }[]; requestId?: string; frame?: string } };
 }
 
 export interface MainThreadTask {
@@ -52,10 +52,10 @@ export interface MainThreadFigures {
   longest: MainThreadTask[];
 }
 
-const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'TaskQueueManager::ProcessTaskFromWorkQueue']);
+export const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'TaskQueueManager::ProcessTaskFromWorkQueue']);
 
 /** Renderer processes that committed a frame of `origin` (Chromium's own pages may run in others). */
-function processesOf(events: TraceEvent[], origin: string): Set<number> {
+function processesOf(events: readonly TraceEvent[], origin: string): Set<number> {
   const pids = new Set<number>();
   for (const e of events) {
     if (e.name === 'FrameCommittedInBrowser' && e.args?.data?.url?.startsWith(origin) && e.args.data.processId) pids.add(e.args.data.processId);
@@ -68,7 +68,7 @@ function processesOf(events: TraceEvent[], origin: string): Set<number> {
  * The page's renderer main thread: among the renderers that committed the page's origin (any
  * renderer when the trace does not say), the one that did the most work.
  */
-function mainThreadOf(events: TraceEvent[], origin?: string): { pid: number; tid: number } | null {
+export function mainThreadOf(events: readonly TraceEvent[], origin?: string): { pid: number; tid: number } | null {
   const pages = origin ? processesOf(events, origin) : new Set<number>();
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (pages.size === 0 || pages.has(e.pid)));
   let best: { pid: number; tid: number } | null = null;
