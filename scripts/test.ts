@@ -4,8 +4,9 @@
 // scripts/e2e-web.ts) run side by side: type-check and lint are single-threaded and the build keeps
 // only 1.2-1.4 of CI's 2 cores busy, so one after the other left a core idle for most of two
 // minutes. Their output is held back and printed whole when each finishes, so they never
-// interleave. Then Vitest (its workers fill both cores), then the e2e specs against that build
-// (E2E_SKIP_BUILD). The e2e backend needs no build: it starts with the first steps, and Playwright
+// interleave. Vitest starts as soon as type-check and lint have passed, beside the rest of the
+// build (which alone left most of a core idle for its last ~40 s); then the e2e specs against that
+// build (E2E_SKIP_BUILD) once both have passed. The e2e backend needs no build: it starts with the first steps, and Playwright
 // takes it over (E2E_BACKEND_STARTED) instead of starting its own. On a clean checkout it makes the
 // cached demo database snapshots then (tests/helpers/backend.ts), which Vitest's files would
 // otherwise make at their start; it idles through Vitest (a queue poll a second).
@@ -86,40 +87,43 @@ function summary(outcomes: Outcome[], started: number): void {
   console.log(`  ${'total'.padEnd(22)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
 }
 
+const passed = (outcomes: Outcome[]) => outcomes.every((o) => o.code === 0);
+
 async function main(): Promise<number> {
   const started = Date.now();
   // Only on a free port: a server already answering there is not this run's (Playwright then says so).
   const backend = (await answers()) ? undefined : startBackend();
   const outcomes: Outcome[] = [];
   try {
-    outcomes.push(
-      ...(await Promise.all([
-        run({ name: 'typecheck', script: 'typecheck' }, true),
-        run({ name: 'lint', script: 'lint' }, true),
-        run({ name: 'production build', script: 'build', env: e2eWebEnv() }, true),
-      ])),
-    );
-    for (const step of [
-      { name: 'vitest', script: 'test:unit' },
-      { name: 'e2e', script: 'test:e2e', env: { E2E_SKIP_BUILD: '1' } },
-    ] satisfies Step[]) {
-      if (outcomes.some((o) => o.code !== 0)) break;
-      const stepStarted = Date.now();
-      let env: Record<string, string> | undefined = step.env;
-      if (step.name === 'e2e' && backend) {
+    const build = run({ name: 'production build', script: 'build', env: e2eWebEnv() }, true);
+    const checks = await Promise.all([run({ name: 'typecheck', script: 'typecheck' }, true), run({ name: 'lint', script: 'lint' }, true)]);
+    outcomes.push(...checks);
+    let vitest: Outcome | undefined;
+    if (passed(checks)) {
+      // Vitest's files load the demo snapshots the backend makes on a clean checkout: start once it
+      // is up (in CI it answered before lint ended), or has failed (the files then make them).
+      if (backend) await backendReady(backend);
+      vitest = await run({ name: 'vitest', script: 'test:unit' }, false);
+    }
+    outcomes.push(await build);
+    if (vitest) outcomes.push(vitest);
+    if (vitest && passed(outcomes)) {
+      const e2eStarted = Date.now();
+      let env: Record<string, string> = { E2E_SKIP_BUILD: '1' };
+      if (backend) {
         // A backend that did not come up is stopped and left to Playwright, which starts its own and reports why.
         if (await backendReady(backend)) env = { ...env, [E2E_BACKEND_STARTED]: '1' };
         else await stopBackend(backend);
       }
-      const outcome = await run({ ...step, env }, false);
+      const outcome = await run({ name: 'e2e', script: 'test:e2e', env }, false);
       // The e2e step's time includes any wait for the backend.
-      outcomes.push({ ...outcome, seconds: (Date.now() - stepStarted) / 1000 });
+      outcomes.push({ ...outcome, seconds: (Date.now() - e2eStarted) / 1000 });
     }
   } finally {
     if (backend) await stopBackend(backend);
   }
   summary(outcomes, started);
-  return outcomes.every((o) => o.code === 0) ? 0 : 1;
+  return passed(outcomes) ? 0 : 1;
 }
 
 main().then(
