@@ -2,8 +2,9 @@
 // (src/middleware.ts calls it): a staff page without a session goes to sign-in and back afterwards;
 // sign-in with a session goes on to where the visitor was going. The same rules as the head scripts
 // (SIGNED_OUT_REDIRECT_SCRIPT, SIGNED_IN_REDIRECT_SCRIPT in src/lib/nhost/storedSession.ts), which
-// stay as the fallback (sessionRedirect.agreement.test.ts runs both on the same addresses). Saves a signed-out visitor the staff page's document and scripts before
-// sign-in (and a signed-in one sign-in's): Lighthouse counted both documents' work (docs/performance.md).
+// stay as the fallback (sessionRedirect.agreement.test.ts runs both on the same addresses). Saves a
+// signed-out visitor the staff page's document and scripts before sign-in (and a signed-in one
+// sign-in's): Lighthouse counted both documents' work (docs/performance.md).
 // Not a security boundary: the pages are static and the data needs a session anyway.
 import { isStaffPath } from '@/features/shell/staffPages';
 import { LOCALES } from '@/lib/i18n/namespaces';
