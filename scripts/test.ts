@@ -7,9 +7,9 @@
 // interleave. Vitest starts as soon as type-check and lint have passed, beside the rest of the
 // build (which alone left most of a core idle for its last ~40 s); then the e2e specs against that
 // build (E2E_SKIP_BUILD) once both have passed. The e2e backend needs no build: it starts with the
-// first steps, and Playwright takes it over (E2E_BACKEND_STARTED) instead of starting its own. On a clean checkout it makes the
-// cached demo database snapshots then (tests/helpers/backend.ts), which Vitest's files would
-// otherwise make at their start; it idles through Vitest (a queue poll a second).
+// first steps, and Playwright takes it over (E2E_BACKEND_STARTED) instead of starting its own. On a
+// clean checkout it makes the cached demo database snapshots then (tests/helpers/backend.ts), which
+// Vitest's files would otherwise make at their start; it idles through Vitest (a queue poll a second).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { E2E_BACKEND_ARGS, E2E_BACKEND_STARTED, E2E_BACKEND_URL, e2eBackendEnv, e2eWebEnv } from './e2e-web';
 
