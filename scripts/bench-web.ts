@@ -13,7 +13,8 @@
 // traces (to see what blocks the main thread; scripts/bench-web/lighthouseTasks.ts lists a trace's tasks); `--analyze` builds with the bundle analyser and lists what the
 // largest chunks hold (treemaps in <dist>/analyze/client.html); `--journey-only` measures the
 // guest journey pages alone; `--only=<text>[,<text>]` the pages whose path contains one of them; `--cpu-only` the CPU
-// figures alone, `--no-cpu` Lighthouse alone, `--default-only` no calibrated set, `--cpu-runs=<n>`
+// figures alone, `--desktop` the CPU figures at Lighthouse's desktop size (1350 x 940: the staff pages'
+// permanent navigation) instead of the phone's, `--no-cpu` Lighthouse alone, `--default-only` no calibrated set, `--cpu-runs=<n>`
 // loads per page for the CPU figures (median, default 3); `--profile` records one more load of each
 // page under the CPU profiler and prints what ran in its long stretches, named through source maps
 // (a build made with --profile has them; profiles kept with the reports). `--against=<dist dir>`
@@ -33,7 +34,7 @@ import { readReport } from './bench-web/bundleReport';
 import { calibratedCpuMultiplier, medianBenchmarkIndex } from './bench-web/calibration';
 import { LIGHTHOUSE, medianRun, runLighthouse, type LighthouseResult } from './bench-web/lighthouse';
 import { frameNamer, top, windowsOf, type Stretch } from './bench-calendar/cpuProfile';
-import { launchForTrace, measureMainThread, medianFigures, profileLoad, scriptLabel, type MainThreadFigures, type MainThreadTask } from './bench-web/mainThread';
+import { launchForTrace, measureMainThread, medianFigures, profileLoad, scriptLabel, type Device, type MainThreadFigures, type MainThreadTask } from './bench-web/mainThread';
 import { freePort, start, stopAll, waitForUrl } from './bench-web/processes';
 
 // BENCH_DIST_DIR measures another build folder (e.g. a copy of an earlier build, for a before/after).
@@ -196,8 +197,8 @@ function printTargetSummary(sets: { title: string; results: LighthouseResult[] }
   }
 }
 
-function printMainThread(rows: { label: string; figures: MainThreadFigures }[], runs: number): void {
-  console.log(`\nMain-thread CPU during load (Chromium trace, thread time of each top-level task; phone viewport, no throttling; median of ${runs}), ms`);
+function printMainThread(rows: { label: string; figures: MainThreadFigures }[], runs: number, device: Device): void {
+  console.log(`\nMain-thread CPU during load (Chromium trace, thread time of each top-level task; ${device} viewport, no throttling; median of ${runs}), ms`);
   console.log(`${padEnd('url', 28)} ${pad('CPU', 6)} ${pad('long', 5)} ${pad('blocking', 9)} ${pad('at 4x', 7)}  longest tasks (CPU ms, first script)`);
   console.log(`${'-'.repeat(28)} ${'-'.repeat(6)} ${'-'.repeat(5)} ${'-'.repeat(9)} ${'-'.repeat(7)}  ${'-'.repeat(36)}`);
   for (const { label, figures: f } of rows) {
@@ -266,6 +267,7 @@ async function main(): Promise<void> {
   const defaultOnly = argv.includes('--default-only');
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const profile = argv.includes('--profile');
+  const device: Device = argv.includes('--desktop') ? 'desktop' : 'phone';
   const cpuRuns = Number(argv.find((a) => a.startsWith('--cpu-runs='))?.slice('--cpu-runs='.length)) || 3;
   const lighthouseRuns = Number(argv.find((a) => a.startsWith('--lh-runs='))?.slice('--lh-runs='.length)) || 1;
   console.log(`load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
@@ -354,17 +356,17 @@ async function main(): Promise<void> {
           const runs: MainThreadFigures[] = [];
           const otherRuns: MainThreadFigures[] = [];
           for (let i = 0; i < cpuRuns; i++) {
-            runs.push(await measureMainThread(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined));
-            if (otherUrl) otherRuns.push(await measureMainThread(browser, otherUrl, signedIn ? await demoSessionCookie(backendPort) : undefined));
+            runs.push(await measureMainThread(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined, device));
+            if (otherUrl) otherRuns.push(await measureMainThread(browser, otherUrl, signedIn ? await demoSessionCookie(backendPort) : undefined, device));
           }
           rows.push({ label: labelOf(url, signedIn), figures: medianFigures(runs) });
           if (otherUrl) rows.push({ label: `  against: ${labelOf(otherUrl, signedIn)}`, figures: medianFigures(otherRuns) });
         }
-        printMainThread(rows, cpuRuns);
+        printMainThread(rows, cpuRuns, device);
         if (profile) {
           for (const { page, signedIn } of pages) {
             const url = `http://localhost:${webPort}${page}`;
-            const { profile: recorded, tasks } = await profileLoad(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined);
+            const { profile: recorded, tasks } = await profileLoad(browser, url, signedIn ? await demoSessionCookie(backendPort) : undefined, device);
             const file = path.join(reports, `${url.replace(/[^a-z0-9]+/gi, '_')}${signedIn ? '_signed_in' : ''}.cpuprofile`);
             fs.writeFileSync(file, JSON.stringify(recorded));
             const long = tasks.filter((t) => t.cpuMs >= PROFILED_TASK_MS);

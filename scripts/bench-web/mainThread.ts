@@ -8,14 +8,22 @@ import type { CpuProfile } from '../bench-calendar/cpuProfile';
 /** A long task as Lighthouse and the Long Tasks API count it. */
 export const LONG_TASK_MS = 50;
 
-/** Lighthouse's mobile emulation (Moto G Power class): the layout the phone gets. */
-const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+/**
+ * The screens a load is measured on: Lighthouse's mobile emulation (Moto G Power class), the layout
+ * the phone gets; and Lighthouse's desktop size, where the staff pages draw their permanent
+ * navigation (what a wide screen loads besides is not seen on the phone).
+ */
+export const DEVICES = {
+  phone: {
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  },
+  desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 };
+export type Device = keyof typeof DEVICES;
 
 export interface TraceEvent {
   name: string;
@@ -129,12 +137,12 @@ async function networkQuiet(page: import('playwright').Page, quietMs: number, ti
 }
 
 /**
- * Loads `url` in a fresh phone-sized browser context (cold cache, as Lighthouse) with an optional
+ * Loads `url` in a fresh browser context of the device's size (cold cache, as Lighthouse) with an optional
  * cookie, traces until the network has been quiet for 3 s (the idle-time prefetches and their
  * evaluation included), and returns the main thread's figures.
  */
-export async function measureMainThread(browser: Browser, url: string, cookie?: string): Promise<MainThreadFigures> {
-  const context = await browser.newContext(MOBILE);
+export async function measureMainThread(browser: Browser, url: string, cookie?: string, device: Device = 'phone'): Promise<MainThreadFigures> {
+  const context = await browser.newContext(DEVICES[device]);
   try {
     if (cookie) {
       const [name, ...value] = cookie.split('=');
@@ -157,8 +165,8 @@ export async function measureMainThread(browser: Browser, url: string, cookie?: 
  * bench:web -- --profile`. The profiler's overhead makes these times longer than the CPU figures';
  * use them for where, not how much.
  */
-export async function profileLoad(browser: Browser, url: string, cookie?: string): Promise<{ profile: CpuProfile; tasks: MainThreadTask[] }> {
-  const context = await browser.newContext(MOBILE);
+export async function profileLoad(browser: Browser, url: string, cookie?: string, device: Device = 'phone'): Promise<{ profile: CpuProfile; tasks: MainThreadTask[] }> {
+  const context = await browser.newContext(DEVICES[device]);
   try {
     if (cookie) {
       const [name, ...value] = cookie.split('=');
