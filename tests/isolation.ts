@@ -44,6 +44,8 @@ export const ISOLATED_DOM_TESTS = [
   'src/features/journey/views/JourneyPage.test.tsx',
   // And stubs IntersectionObserver before next/link loads (it checks for one once).
   'src/features/shell/views/HomeDashboard.test.tsx',
+  'src/features/shell/components/AppShell.prefetch.test.tsx',
+  'src/features/auth/views/SignInView.prefetch.test.tsx',
   // Runs React on its own scheduler outside act() (hydration with a press while a part loads):
   // in a worker shared with the other dom files its hydration waited forever in some orders (the
   // full dom project in one run: 3 failures, at 0b6e4ab too; alone or beside any one file it passes).

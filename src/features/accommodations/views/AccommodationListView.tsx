@@ -85,7 +85,8 @@ export function AccommodationListView() {
         <Stack direction="row" spacing={1}>
           <ColumnChooser columns={columns} onChange={setColumns} />
           {can.create ? (
-            <Button variant="contained" component={Link} href={accommodationUrl(NEW_ACCOMMODATION_ID)}>
+            // The editor's page loads when the button is pointed at or touched, not with the list.
+            <Button variant="contained" component={Link} href={accommodationUrl(NEW_ACCOMMODATION_ID)} prefetch={false}>
               {t('list.new')}
             </Button>
           ) : null}

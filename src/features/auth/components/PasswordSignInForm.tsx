@@ -25,7 +25,7 @@ export function PasswordSignInForm({ loading, onSubmit }: { loading: boolean; on
           <Button type="submit" variant="contained" disabled={loading}>
             {t('signIn.submit')}
           </Button>
-          <Link component={NextLink} href="/forgot-password" variant="body2">
+          <Link component={NextLink} href="/forgot-password" prefetch={false} variant="body2">
             {t('signIn.forgotPassword')}
           </Link>
         </Stack>

@@ -86,7 +86,9 @@ export function SignInView() {
       </Box>
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('signIn.noAccount')}{' '}
-        <Link component={NextLink} href="/sign-up">
+        {/* Like the form's and the card's links: the page loads when pointed at or touched, not
+            with sign-in's own load (docs/performance.md). */}
+        <Link component={NextLink} href="/sign-up" prefetch={false}>
           {t('signUp.title')}
         </Link>
       </Typography>

@@ -53,10 +53,14 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
           const Icon = ICONS[area.icon];
           return (
             // A list item around each link: a <ul> may hold only <li> (screen readers count the items).
+            // No prefetch as the links come into view (hover or touch still loads one): Next would
+            // fetch every area's page data and module, all of them at each wide load and each time
+            // a phone opens the menu (docs/performance.md).
             <ListItem key={area.id} disablePadding>
               <ListItemButton
                 component={NextLink}
                 href={area.href}
+                prefetch={false}
                 selected={current?.id === area.id}
                 aria-current={current?.id === area.id ? 'page' : undefined}
                 onClick={() => setMobileOpen(false)}

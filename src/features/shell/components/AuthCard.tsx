@@ -12,7 +12,9 @@ export function AuthCard({ children }: { children: ReactNode }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
       <Box sx={{ width: '100%', maxWidth: 440, display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography variant="h5" component={NextLink} href="/" sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 600 }}>
+        {/* No prefetch as it comes into view (pointing at it or touching it still does): Next
+            would fetch the page's data and run its module in the account screen's load. */}
+        <Typography variant="h5" component={NextLink} href="/" prefetch={false} sx={{ color: 'primary.main', textDecoration: 'none', fontWeight: 600 }}>
           {t('appName')}
         </Typography>
         <LanguageSwitch />
