@@ -7,6 +7,8 @@ import path from 'node:path';
 import { ISOLATED_DOM_TESTS, ISOLATED_NODE_TESTS } from './tests/isolation';
 import LongestFirstSequencer from './tests/sequencer';
 
+// STAYDESK_TEST_CPU_LOG=<file>: each test file logs its CPU (tests/setup/cpuLog.ts).
+const CPU_LOG = 'tests/setup/cpuLog.ts';
 const exclude = ['node_modules/**', '.next/**', '.data/**', '.data-*/**', 'tests/e2e/**'];
 
 export default defineConfig({
@@ -30,14 +32,14 @@ export default defineConfig({
       // Such a worker lives for one file: V8's baseline WebAssembly compiler only (--liftoff-only),
       // as for the backend processes tests start (BACKEND_NODE_ARGS in tests/helpers/processes.ts);
       // the optimising compiles of PGlite's hot functions cost more than one file earns back.
-      { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node', execArgv: ['--liftoff-only'] } },
+      { extends: true, test: { name: 'node', include: ISOLATED_NODE_TESTS, exclude, environment: 'node', execArgv: ['--liftoff-only'], setupFiles: [CPU_LOG] } },
       // Their in-process test backends take turns on one database per worker, reset between files
       // (tests/helpers/sharedDatabases.ts); STAYDESK_TEST_SHARED_BACKENDS=off gives each its own.
       // process.env is put back after each file (tests/setup/restoreEnv.ts).
-      { extends: true, test: { name: 'node-shared', include: ['**/*.test.ts'], exclude: [...exclude, ...ISOLATED_NODE_TESTS], environment: 'node', isolate: false, setupFiles: ['tests/setup/restoreEnv.ts'], env: { STAYDESK_TEST_SHARED_BACKENDS: process.env.STAYDESK_TEST_SHARED_BACKENDS ?? 'on' } } },
+      { extends: true, test: { name: 'node-shared', include: ['**/*.test.ts'], exclude: [...exclude, ...ISOLATED_NODE_TESTS], environment: 'node', isolate: false, setupFiles: [CPU_LOG, 'tests/setup/restoreEnv.ts'], env: { STAYDESK_TEST_SHARED_BACKENDS: process.env.STAYDESK_TEST_SHARED_BACKENDS ?? 'on' } } },
       // Component tests the same way: shared workers except the files tests/isolation.ts lists.
-      { extends: true, test: { name: 'dom', include: ['**/*.test.tsx'], exclude: [...exclude, ...ISOLATED_DOM_TESTS], environment: 'jsdom', setupFiles: ['src/test/setup.ts'], isolate: false } },
-      { extends: true, test: { name: 'dom-isolated', include: ISOLATED_DOM_TESTS, exclude, environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },
+      { extends: true, test: { name: 'dom', include: ['**/*.test.tsx'], exclude: [...exclude, ...ISOLATED_DOM_TESTS], environment: 'jsdom', setupFiles: [CPU_LOG, 'src/test/setup.ts'], isolate: false } },
+      { extends: true, test: { name: 'dom-isolated', include: ISOLATED_DOM_TESTS, exclude, environment: 'jsdom', setupFiles: [CPU_LOG, 'src/test/setup.ts'] } },
     ],
   },
 });
