@@ -217,26 +217,29 @@ describe(`on ${database.name}`, () => {
   describe('reads: every role sees exactly its rows', () => {
     for (const [table, byRole] of Object.entries(READS)) {
       it(`${table}`, async () => {
-        const all = await rowKeys(ADMIN, table, {});
+        // The backend's every-minute cron (registry_tick) writes some tables (registry_submissions)
+        // at its first tick: a comparison whose rows changed meanwhile (the admin's read before and
+        // after differ) is taken again. A leak is there on every try; a write lands once.
+        let reads = await readsOf(table, byRole);
+        for (let retry = 0; !reads.stable && retry < 3; retry++) reads = await readsOf(table, byRole);
+        const { all } = reads;
         if ('error' in all) throw new Error(`admin cannot read ${table}: ${all.error}`);
         expect(all.keys.length, `${table} has demo rows`).toBeGreaterThan(0);
         // The admin role in a JWT has full row access too.
-        expect(await rowKeys({ role: 'admin', userId: DEMO.admin }, table, {})).toEqual(all);
+        expect(reads.adminByJwt).toEqual(all);
         // Nobody signed in reads nothing.
-        expect(await rowKeys('public', table, {})).toEqual({ error: 'validation-failed' });
+        expect(reads.publicRead).toEqual({ error: 'validation-failed' });
         for (const role of ROLES) {
           const scope = byRole[role];
           const sizes: number[] = [];
-          for (const userId of PEOPLE[role]) {
-            const seen = await rowKeys({ role, userId }, table, {});
+          for (const { userId, seen, expected } of reads.byRole.get(role) ?? []) {
             const who = `${role} ${userId} on ${table}`;
             if (!scope) {
               expect(seen, who).toEqual({ error: 'validation-failed' });
               continue;
             }
-            const expected = scope === 'ALL' ? all : await rowKeys(ADMIN, table, scope(userId));
             expect(seen, who).toEqual(expected);
-            if ('keys' in expected) sizes.push(expected.keys.length);
+            if (expected && 'keys' in expected) sizes.push(expected.keys.length);
           }
           if (scope && scope !== 'ALL') {
             // The demo data makes every restriction visible: someone of the role sees rows, and
