@@ -135,6 +135,30 @@ async function rowKeys(caller: Caller, table: string, where: Where): Promise<{ k
   return { keys: (r.data?.[table] ?? []).map((row) => cols.map((c) => String(row[c])).join('|')).sort() };
 }
 
+type Read = Awaited<ReturnType<typeof rowKeys>>;
+
+/**
+ * What the admin, the admin by JWT, the public and each role's people read of a table (with the
+ * rows each should see), and whether the admin's rows were the same after as before.
+ */
+async function readsOf(table: string, byRole: Partial<Record<Role, Scope>>) {
+  const all = await rowKeys(ADMIN, table, {});
+  const adminByJwt = await rowKeys({ role: 'admin', userId: DEMO.admin }, table, {});
+  const publicRead = await rowKeys('public', table, {});
+  const byRoleReads = new Map<Role, { userId: string; seen: Read; expected?: Read }[]>();
+  for (const role of ROLES) {
+    const scope = byRole[role];
+    const reads: { userId: string; seen: Read; expected?: Read }[] = [];
+    for (const userId of PEOPLE[role]) {
+      const seen = await rowKeys({ role, userId }, table, {});
+      reads.push({ userId, seen, expected: !scope ? undefined : scope === 'ALL' ? all : await rowKeys(ADMIN, table, scope(userId)) });
+    }
+    byRoleReads.set(role, reads);
+  }
+  const stable = JSON.stringify(await rowKeys(ADMIN, table, {})) === JSON.stringify(all);
+  return { all, adminByJwt, publicRead, byRole: byRoleReads, stable };
+}
+
 // The same matrix on the embedded PGlite and on a throwaway PostgreSQL server.
 export interface Database {
   name: string;
