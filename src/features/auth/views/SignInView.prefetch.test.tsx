@@ -6,30 +6,16 @@
 // IntersectionObserver: this one reports every link in view as soon as it is watched (set before
 // next/link loads, which checks for it once).
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchLikeProduction } from '@/test/linksInView';
 import { renderWithProviders } from '@/test/render';
 import { AuthCard } from '@/features/shell/components/AuthCard';
 import { SignInView } from './SignInView';
 
-vi.hoisted(() => {
-  class InView {
-    constructor(private readonly report: (entries: Partial<IntersectionObserverEntry>[]) => void) {}
-    observe(target: Element) {
-      this.report([{ target, isIntersecting: true, intersectionRatio: 1 }]);
-    }
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', InView);
-});
+// Before next/link loads (it looks for an IntersectionObserver once).
+await vi.hoisted(async () => (await import('@/test/linksInView')).everyLinkInView());
 
-beforeEach(() => {
-  vi.stubEnv('NODE_ENV', 'production');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+prefetchLikeProduction();
 
 describe('sign-in', () => {
   it('prefetches a linked page on hover, not when the screen is drawn', async () => {

@@ -5,30 +5,16 @@
 // counts the router's prefetches. jsdom has no IntersectionObserver: this one reports every link in
 // view as soon as it is watched (set before next/link loads, which checks for it once).
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchLikeProduction } from '@/test/linksInView';
 import { renderWithProviders } from '@/test/render';
 import { navigationFor } from '../navigation';
 import { AppShell } from './AppShell';
 
-vi.hoisted(() => {
-  class InView {
-    constructor(private readonly report: (entries: Partial<IntersectionObserverEntry>[]) => void) {}
-    observe(target: Element) {
-      this.report([{ target, isIntersecting: true, intersectionRatio: 1 }]);
-    }
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', InView);
-});
+// Before next/link loads (it looks for an IntersectionObserver once).
+await vi.hoisted(async () => (await import('@/test/linksInView')).everyLinkInView());
 
-beforeEach(() => {
-  vi.stubEnv('NODE_ENV', 'production');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+prefetchLikeProduction();
 
 const manager = { id: 'u1', displayName: 'Miklós Manager', email: 'manager@demo.staydesk.test', role: 'manager' as const };
 

@@ -5,34 +5,20 @@
 // jsdom has no IntersectionObserver: this one reports every link in view as soon as it is watched
 // (set before next/link loads, which checks for it once).
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchLikeProduction } from '@/test/linksInView';
 import { renderWithProviders } from '@/test/render';
 import { navigationFor } from '../navigation';
 import { HomeDashboard } from './HomeDashboard';
 
-vi.hoisted(() => {
-  class InView {
-    constructor(private readonly report: (entries: Partial<IntersectionObserverEntry>[]) => void) {}
-    observe(target: Element) {
-      this.report([{ target, isIntersecting: true, intersectionRatio: 1 }]);
-    }
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', InView);
-});
+// Before next/link loads (it looks for an IntersectionObserver once).
+await vi.hoisted(async () => (await import('@/test/linksInView')).everyLinkInView());
 
 vi.mock('../useSessionUser', () => ({
   useSessionUser: () => ({ isLoading: false, isAuthenticated: true, user: { id: 'u1', displayName: 'Miklós Manager', email: 'manager@demo.staydesk.test', role: 'manager' } }),
 }));
 
-beforeEach(() => {
-  vi.stubEnv('NODE_ENV', 'production');
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
-});
+prefetchLikeProduction();
 
 describe('signed-in home', () => {
   it('prefetches an area card’s page on hover, not when the cards are drawn', async () => {
