@@ -185,3 +185,25 @@ test('the inbox, a conversation, the snippets and the e-mail log have no WCAG A/
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `thread at ${width} px`).toBeLessThanOrEqual(0);
   }
 });
+
+test('on a phone the menu button carries the unread count, live, with the menu closed', async ({ browser }) => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await signInAs(phone.context(), 'communicator');
+  await phone.goto('/bookings');
+  await expect(phone.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+  const before = await serverUnreadCount();
+  expect(before, 'the demo data has unread conversations').toBeGreaterThan(0);
+  const menuButton = (count: number) => phone.getByRole('button', { name: `Open navigation (${count} unread conversation${count === 1 ? '' : 's'})` });
+  await expect(menuButton(before)).toBeVisible({ timeout: 10_000 });
+  await expect(phone.getByTestId('menu-unread')).toContainText(String(Math.min(before, 99)));
+
+  // A guest writes: the count rises on the closed menu's button without a reload.
+  await admin(`mutation($o: threads_insert_input!) { insert_threads_one(object: $o) { id } }`, {
+    o: { subject: 'Late arrival', channel: 'direct', guest_name: 'Zoe on the phone', guest_email: `zoe.${Date.now()}@example.test`, messages: { data: [{ direction: 'incoming', sender_name: 'Zoe', body: 'We land at 23:40.' }] } },
+  });
+  await expect(menuButton(before + 1)).toBeVisible({ timeout: 10_000 });
+  // Opened, the menu's inbox link shows the same count.
+  await menuButton(before + 1).click();
+  await expect(phone.getByTestId('inbox-unread')).toHaveAttribute('aria-label', `${before + 1} unread conversations`);
+  await phone.close();
+});

@@ -8,7 +8,6 @@ import { useTranslation } from 'next-i18next/pages';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -18,12 +17,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, MenuIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon, CalendarMonthIcon, SellIcon } from '@/components/icons';
+import { ApartmentIcon, EventNoteIcon, HomeIcon, MailIcon, PersonIcon, ShortTextIcon, RegistryIcon, CleaningIcon, TaskIcon, CalendarMonthIcon, SellIcon } from '@/components/icons';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { UnreadThreadsBadge } from '@/features/inbox/components/UnreadBadge';
+import { useUnreadThreads } from '@/features/inbox/hooks/useUnreadThreads';
 import { NtakCertificateBanner } from '@/features/registry/components/NtakCertificateBanner';
 import { areaOfPath, navigationFor, type NavIcon } from '../navigation';
 import type { SessionUser } from '../useSessionUser';
+import { NavMenuButton } from './NavMenuButton';
 import { DRAWER_WIDTH } from './PageSkeleton';
 import { UserMenu } from './UserMenu';
 
@@ -45,6 +46,8 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
   // work a phone did on every staff page for nothing. The shell renders only in the browser, so
   // the query is read at once; without matchMedia (tests) the wide layout is assumed.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
+  // Live, for the inbox's badge in the navigation and, on a phone, the menu button (NavMenuButton).
+  const unread = useUnreadThreads(areas.some((area) => area.badge === 'unreadThreads'));
 
   const navigation = (
     <nav aria-label={t('nav.label')}>
@@ -69,7 +72,7 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
                   <Icon />
                 </ListItemIcon>
                 <ListItemText primary={t(area.labelKey)} />
-                {area.badge === 'unreadThreads' ? <UnreadThreadsBadge /> : null}
+                {area.badge === 'unreadThreads' ? <UnreadThreadsBadge count={unread} /> : null}
               </ListItemButton>
             </ListItem>
           );
@@ -82,9 +85,7 @@ export function AppShell({ user, onSignOut, children }: AppShellProps) {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setMobileOpen(true)} sx={{ display: { md: 'none' } }}>
-            <MenuIcon />
-          </IconButton>
+          <NavMenuButton unread={unread} onOpen={() => setMobileOpen(true)} />
           <Typography variant="h6" component={NextLink} href="/" prefetch={false} sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}>
             {t('appName')}
           </Typography>
