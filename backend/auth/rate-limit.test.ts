@@ -211,6 +211,64 @@ describe('GuessLimit when burning a code fails', () => {
     }));
 });
 
+describe('GuessLimit while the database is down for long', () => {
+  it('a flood of new keys stops at twice the capacity: their guesses are refused unchecked, the counts held stay counted', () =>
+    withSilencedErrors(async () => {
+      const capacity = 50;
+      const limit = new GuessLimit(5, capacity);
+      let databaseDown = false;
+      let burnt = false;
+      const burn = failingWhile(() => databaseDown, () => (burnt = true));
+      // A code already guessed at three times when the database goes away.
+      for (let i = 0; i < 3; i++) await limit.guess('victim', wrong, burn);
+      databaseDown = true;
+      let checks = 0;
+      const counted = async () => {
+        checks += 1;
+        return undefined;
+      };
+      for (let i = 0; i < 10 * capacity; i++) await limit.guess(`junk-${i}`, counted, failingWhile(() => databaseDown));
+      expect(limit.size).toBe(2 * capacity);
+      // Only the guesses that got an entry were checked; the rest never reached the database.
+      expect(checks).toBe(2 * capacity - 1);
+      // The victim's count was not pushed out unburnt: two more guesses, then refused even when right.
+      expect(limit.started('victim')).toBe(3);
+      await limit.guess('victim', wrong, burn);
+      await limit.guess('victim', wrong, burn);
+      databaseDown = false;
+      let rightChecked = false;
+      const right = async () => {
+        rightChecked = true;
+        return 'session';
+      };
+      expect(await limit.guess('victim', right, burn)).toBeUndefined();
+      expect(rightChecked).toBe(false);
+      expect(burnt).toBe(true);
+    }));
+
+  it('once the database is back the table drains and new keys are checked again', () =>
+    withSilencedErrors(async () => {
+      const capacity = 20;
+      const limit = new GuessLimit(5, capacity);
+      let databaseDown = true;
+      for (let i = 0; i < 5 * capacity; i++) await limit.guess(`junk-${i}`, wrong, failingWhile(() => databaseDown));
+      expect(limit.size).toBe(2 * capacity);
+      let checked = false;
+      const right = async () => {
+        checked = true;
+        return 'session';
+      };
+      expect(await limit.guess('newcomer', right, async () => {})).toBeUndefined();
+      expect(checked).toBe(false);
+      databaseDown = false;
+      // Each guess evicts up to two of the oldest (their burns now get through).
+      for (let i = 0; i < 2 * capacity; i++) await limit.guess(`later-${i}`, wrong, async () => {});
+      expect(limit.size).toBeLessThanOrEqual(capacity + 1);
+      expect(await limit.guess('newcomer', right, async () => {})).toBe('session');
+      expect(checked).toBe(true);
+    }));
+});
+
 // Attacks found by review: each gave a code more than five checks while it was live.
 describe('GuessLimit against floods of junk keys', () => {
   it('a code whose burn failed stays refused once junk keys push its spent count out', () =>

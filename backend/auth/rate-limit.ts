@@ -83,16 +83,28 @@ export function rateLimiter(s: AuthSettings) {
  * entry stays in the table until its eviction's burn got through, so guesses meanwhile still count
  * on it and wait for the burn, and a failed one leaves it there to be evicted again. An entry with
  * guesses in flight or a new code being stored is never evicted: what they count would be lost.
+ * So while the database is down nothing leaves the table; at `hardCap` entries, and while burns
+ * fail (the last burn failed, and no statement has got through since), a guess at a key it does not
+ * hold is refused unchecked instead of adding one (each guess at a new key grew it by one, without
+ * bound, for as long as the outage lasted): a check then could not have answered anyway.
  */
 export class GuessLimit {
   private readonly guesses = new Map<string, GuessCount>();
   /** Entries being evicted (still in the table until their burn is answered). */
   private evicting = 0;
+  /** The last burn failed and no check, store or burn has got through since: the database is down. */
+  private burnsFailing = false;
 
   constructor(
     private readonly max = 5,
     private readonly capacity = 10_000,
+    private readonly hardCap = 2 * capacity,
   ) {}
+
+  /** Entries in the table (counts, and evictions waiting on their burn). */
+  get size(): number {
+    return this.guesses.size;
+  }
 
   /**
    * Checks one guess for key: `check` answers what a right guess gives, or undefined for a wrong
@@ -100,7 +112,15 @@ export class GuessLimit {
    * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
    */
   async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
-    const entry = this.guesses.get(key) ?? newCount(burn);
+    const known = this.guesses.get(key);
+    if (!known && this.burnsFailing && this.guesses.size >= this.hardCap) {
+      // Full of counts whose burns do not get through: refused unchecked, nothing added. It still
+      // tries to evict (two burns at most, as any guess), so the table drains once the database is
+      // back even when only new keys come.
+      await Promise.all(this.evictOverCapacity());
+      return undefined;
+    }
+    const entry = known ?? newCount(burn);
     if (entry.started >= this.max) {
       // Spent, but its burn failed: try again, or the code lives on once the count is gone.
       if (entry.failed >= this.max && !entry.burnt) await this.burnCode(entry, 'guessed at too often (again)');
@@ -119,6 +139,7 @@ export class GuessLimit {
       // the database is down: a wrong guess, unchecked.
       if (ownEviction && !(await ownEviction)) return undefined;
       result = await check();
+      this.burnsFailing = false;
     } finally {
       entry.inFlight -= 1;
       // A check that threw may have been a guess all the same: it counts as a wrong one.
@@ -170,6 +191,7 @@ export class GuessLimit {
     let stored: T;
     try {
       stored = await store();
+      this.burnsFailing = false;
     } catch (e) {
       // The store may have committed all the same (its answer lost with the connection), so the
       // live code may be the new one: the old count stays, at least every guess that may have
@@ -210,6 +232,11 @@ export class GuessLimit {
     // A Map iterates in insertion order; re-inserting on every guess keeps the oldest first.
     this.guesses.delete(key);
     this.guesses.set(key, entry);
+    return this.evictOverCapacity();
+  }
+
+  /** Starts burning out the entries touched longest ago while the table is over capacity. */
+  private evictOverCapacity(): Promise<boolean>[] {
     const evictions: Promise<boolean>[] = [];
     // At most two per guess (one for the entry it may add, one towards any backlog): while the
     // database is down every eviction fails and stays in the table, and evicting all of them
@@ -248,6 +275,7 @@ export class GuessLimit {
   private async burnCode(count: GuessCount, why: string): Promise<boolean> {
     const generation = count.generation;
     const ok = await burnQuietly(count.burn, why);
+    this.burnsFailing = !ok;
     if (ok && count.generation === generation) count.burnt = true;
     return ok;
   }
