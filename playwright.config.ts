@@ -18,10 +18,13 @@ export default defineConfig({
   outputDir: OUTPUT_DIR,
   // Specs make their own data (their own units, bookings, dates, accommodation) and tests that
   // change what another counts take a named lock (`test.describe.configure({ lock })`, e.g.
-  // inbox.spec.ts), so tests may run side by side on the one shared backend: E2E_WORKERS=2 runs two
-  // at a time. One by default: two measured no faster on CI's quiet 2 cores (README "Test time").
+  // inbox.spec.ts), so tests may run side by side on the one shared backend. Two at a time in the
+  // headless shell: one worker kept only ~1.45 of 2 cores busy (four specs, 2026-11-28: 135 -> 108 s
+  // with two; all 75 in 230 s at load 5-9 against 249 s with one at load 1.5-3.5). One in the full
+  // browser, which kept ~1.8 cores busy alone (two measured no faster, README "Test time").
+  // E2E_WORKERS=n overrides.
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? (BROWSER?.headlessShell ? 2 : 1)),
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
