@@ -2,6 +2,7 @@
 // only in a production build, and only where an IntersectionObserver exists (it looks once, when it
 // loads; jsdom has none). Call `everyLinkInView()` from `vi.hoisted` (before next/link loads) and
 // `prefetchLikeProduction()` at the file's top level.
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /** An IntersectionObserver that reports every watched element in view at once. */
@@ -23,6 +24,10 @@ export function prefetchLikeProduction(): void {
     vi.stubEnv('NODE_ENV', 'production');
   });
   afterEach(() => {
+    // Unmounted first: a render after NODE_ENV is put back (the shell's unread subscription
+    // failing late, no server here) runs MUI's development-only hooks that the first renders did
+    // not, and React throws on the changed hook order.
+    cleanup();
     vi.unstubAllEnvs();
     vi.unstubAllGlobals();
   });
