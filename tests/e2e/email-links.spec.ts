@@ -23,6 +23,9 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await signUpAndSignOut(page, email, 'the-old-password');
 
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The sign-in page has an Email field too: filled before the new page is drawn (its module loads
+  // on the click, not ahead), the address went into the old page's field.
+  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for that address, the reset link is on its way.')).toBeVisible();
