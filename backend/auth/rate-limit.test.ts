@@ -246,6 +246,41 @@ describe('GuessLimit while the database is down for long', () => {
       expect(burnt).toBe(true);
     }));
 
+  // Found by review: burns that hang (a partition) never failed, so a cap waiting for a failure
+  // never came, and a new code stored for a new key during a failing store added an entry past it.
+  it('burns that hang unanswered stop a flood at the cap too', async () => {
+    const capacity = 10;
+    const limit = new GuessLimit(5, capacity);
+    const never = () => new Promise<never>(() => {});
+    for (let i = 0; i < 1000; i++) void limit.guess(`junk-${i}`, never, never);
+    await hops(20);
+    expect(limit.size).toBeLessThanOrEqual(2 * capacity);
+  });
+
+  it('a new code for a new key is not stored at the cap, so a failing store cannot leave an entry past it', () =>
+    withSilencedErrors(async () => {
+      const capacity = 5;
+      const limit = new GuessLimit(5, capacity);
+      const down = async () => {
+        throw new Error('database unavailable');
+      };
+      // A check throws while the database is down (the guess answers with its error).
+      for (let i = 0; i < 10 * capacity; i++) await limit.guess(`junk-${i}`, down, down).catch(() => undefined);
+      expect(limit.size).toBe(2 * capacity);
+      let stores = 0;
+      for (let i = 0; i < 100; i++) {
+        const renewing = limit.renew(`new-${i}`, async () => {
+          stores += 1;
+          throw new Error('database unavailable');
+        });
+        const guessing = limit.guess(`new-${i}`, down, down).catch(() => undefined);
+        await expect(renewing).rejects.toThrow('no room to count guesses');
+        await guessing;
+      }
+      expect(stores).toBe(0);
+      expect(limit.size).toBe(2 * capacity);
+    }));
+
   it('once the database is back the table drains and new keys are checked again', () =>
     withSilencedErrors(async () => {
       const capacity = 20;

@@ -83,17 +83,16 @@ export function rateLimiter(s: AuthSettings) {
  * entry stays in the table until its eviction's burn got through, so guesses meanwhile still count
  * on it and wait for the burn, and a failed one leaves it there to be evicted again. An entry with
  * guesses in flight or a new code being stored is never evicted: what they count would be lost.
- * So while the database is down nothing leaves the table; at `hardCap` entries, and while burns
- * fail (the last burn failed, and no statement has got through since), a guess at a key it does not
- * hold is refused unchecked instead of adding one (each guess at a new key grew it by one, without
- * bound, for as long as the outage lasted): a check then could not have answered anyway.
+ * So while the database is down (burns failing, or hanging unanswered) nothing leaves the table.
+ * At `hardCap` entries a key it does not hold first tries two evictions, as any guess does; if they
+ * make no room, its guess is refused unchecked and its new code is not stored, instead of adding an
+ * entry (each new key grew the table by one, without bound, for as long as the outage lasted): a
+ * check or a store then could not have been answered anyway. Once burns get through it drains.
  */
 export class GuessLimit {
   private readonly guesses = new Map<string, GuessCount>();
   /** Entries being evicted (still in the table until their burn is answered). */
   private evicting = 0;
-  /** The last burn failed and no check, store or burn has got through since: the database is down. */
-  private burnsFailing = false;
 
   constructor(
     private readonly max = 5,
@@ -112,15 +111,13 @@ export class GuessLimit {
    * The count is taken synchronously, before anything awaits, so concurrent guesses cannot race it.
    */
   async guess<T>(key: string, check: () => Promise<T | undefined>, burn: () => Promise<unknown>): Promise<T | undefined> {
-    const known = this.guesses.get(key);
-    if (!known && this.burnsFailing && this.guesses.size >= this.hardCap) {
-      // Full of counts whose burns do not get through: refused unchecked, nothing added. It still
-      // tries to evict (two burns at most, as any guess), so the table drains once the database is
-      // back even when only new keys come.
+    if (this.full(key)) {
+      // Evictions first, as any guess; still full, the guess is refused unchecked, nothing added.
+      // (Checked again in the same turn as the entry is added: concurrent guesses cannot share the room.)
       await Promise.all(this.evictOverCapacity());
-      return undefined;
+      if (this.full(key)) return undefined;
     }
-    const entry = known ?? newCount(burn);
+    const entry = this.guesses.get(key) ?? newCount(burn);
     if (entry.started >= this.max) {
       // Spent, but its burn failed: try again, or the code lives on once the count is gone.
       if (entry.failed >= this.max && !entry.burnt) await this.burnCode(entry, 'guessed at too often (again)');
@@ -139,7 +136,6 @@ export class GuessLimit {
       // the database is down: a wrong guess, unchecked.
       if (ownEviction && !(await ownEviction)) return undefined;
       result = await check();
-      this.burnsFailing = false;
     } finally {
       entry.inFlight -= 1;
       // A check that threw may have been a guess all the same: it counts as a wrong one.
@@ -180,6 +176,11 @@ export class GuessLimit {
    * the guesses since if more (it may have committed before failing), and no longer taken as burnt.
    */
   async renew<T>(key: string, store: () => Promise<T>): Promise<T> {
+    if (this.full(key)) {
+      // As in guess(): a new code is not stored for a key that cannot be counted.
+      await Promise.all(this.evictOverCapacity());
+      if (this.full(key)) throw new Error('no room to count guesses at a new code: the database is not burning old ones');
+    }
     let entry = this.guesses.get(key);
     if (!entry) {
       entry = newCount(async () => undefined);
@@ -191,7 +192,6 @@ export class GuessLimit {
     let stored: T;
     try {
       stored = await store();
-      this.burnsFailing = false;
     } catch (e) {
       // The store may have committed all the same (its answer lost with the connection), so the
       // live code may be the new one: the old count stays, at least every guess that may have
@@ -235,6 +235,11 @@ export class GuessLimit {
     return this.evictOverCapacity();
   }
 
+  /** No entry for key, and no room for one (hardCap). */
+  private full(key: string): boolean {
+    return !this.guesses.has(key) && this.guesses.size >= this.hardCap;
+  }
+
   /** Starts burning out the entries touched longest ago while the table is over capacity. */
   private evictOverCapacity(): Promise<boolean>[] {
     const evictions: Promise<boolean>[] = [];
@@ -275,7 +280,6 @@ export class GuessLimit {
   private async burnCode(count: GuessCount, why: string): Promise<boolean> {
     const generation = count.generation;
     const ok = await burnQuietly(count.burn, why);
-    this.burnsFailing = !ok;
     if (ok && count.generation === generation) count.burnt = true;
     return ok;
   }
