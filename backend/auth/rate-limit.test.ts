@@ -47,23 +47,63 @@ const seeded = (seed: number) => () => {
  */
 type Model = 'in order' | 'pooled' | 'late answers';
 
-/** A database of that model; while `down` every statement fails, checks and burns alike. */
-function database(model: Model, random: () => number = Math.random) {
+/**
+ * Statements caught in a network partition: held unanswered until released, at a random later step
+ * (answered much later) or only once the network is back (never, while the attack lasts). Held
+ * before it lands, a statement has not run yet; held after, it ran and only its answer is held.
+ */
+function partition(random: () => number) {
+  const held: (() => void)[] = [];
+  return {
+    /** While on, a statement is held with probability `p` (half before it lands, half after). */
+    on: false,
+    p: 0.1,
+    hold(): Promise<void> | undefined {
+      if (!this.on || random() >= this.p / 2) return undefined;
+      return new Promise<void>((resolve) => held.push(resolve));
+    },
+    /** Answers one held statement, picked at random. */
+    releaseOne(): void {
+      if (held.length) held.splice(Math.floor(random() * held.length), 1)[0]();
+    },
+    /** The network is back: nothing is held any more. */
+    heal(): void {
+      this.on = false;
+      for (const release of held.splice(0)) release();
+    },
+  };
+}
+
+/**
+ * A database of that model; while `down` every statement fails, checks and burns alike. With a
+ * `partition`, some statements hang (see partition()); `landed` is told each statement that ran.
+ */
+function database(model: Model, random: () => number = Math.random, net?: ReturnType<typeof partition>, landed?: () => void) {
   const state = { down: false };
   let chain: Promise<unknown> = Promise.resolve();
   const run = <T>(statement: () => T | Promise<T>, late = 0): Promise<T> => {
     const op = () => {
       if (state.down) throw new Error('database unavailable');
-      return statement();
+      const answer = statement();
+      landed?.();
+      return answer;
     };
     if (model === 'in order') {
-      const p = chain.then(op);
+      // One session: a statement held before it runs holds every one sent after it.
+      const before = net?.hold();
+      const p = chain.then(async () => {
+        await before;
+        return op();
+      });
       chain = p.catch(() => undefined);
-      return p;
+      const after = net?.hold();
+      return after ? p.finally(() => after) : p;
     }
     return (async () => {
       await hops(Math.floor(random() * 8));
+      await net?.hold();
       const answer = await op();
+      await net?.hold();
       if (model === 'late answers') await hops(late);
       return answer;
     })();
@@ -488,6 +528,84 @@ describe('GuessLimit when a new code is sent', () => {
     for (let i = 0; i < 5; i++) await limit.guess('victim', checkSecond, burn);
     expect(secondChecks).toBeLessThanOrEqual(5);
   });
+  // Found by review (the random attacks with statements hanging): the owner's right guess forgot the
+  // count when its answer came back, even after a new code had been stored and counted meanwhile.
+  it("a right guess answered after a new code was counted does not drop the new code's count", async () => {
+    const limit = new GuessLimit(5);
+    let code: string | null = 'old';
+    let newChecks = 0;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const burn = async () => void (code = null);
+    // The owner's right guess: its UPDATE consumes the old code, its answer is slow to come back.
+    const owner = limit.guess(
+      'victim',
+      async () => {
+        if (code !== 'old') return undefined;
+        code = null;
+        await answered;
+        return 'session';
+      },
+      burn,
+    );
+    // Meanwhile a new code is sent (anyone may ask for one) and guessed at four times.
+    await limit.renew('victim', async () => void (code = 'new'));
+    const check = async () => {
+      if (code === 'new') newChecks += 1;
+      return undefined;
+    };
+    for (let i = 0; i < 4; i++) await limit.guess('victim', check, burn);
+    answer();
+    expect(await owner).toBe('session');
+    // Before the fix the answer reset the count: five more checks of the new code (nine).
+    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
+    expect(newChecks).toBeLessThanOrEqual(5);
+  });
+  it('nor one answered while a new code is being stored', async () => {
+    const limit = new GuessLimit(5);
+    let code: string | null = 'old';
+    let newChecks = 0;
+    const burn = async () => void (code = null);
+    let answerStore = () => {};
+    const storeAnswered = new Promise<void>((resolve) => (answerStore = resolve));
+    // A new code is sent: it lands once the owner's guess has consumed the old one, its answer is slow.
+    let land = () => {};
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    const renewing = limit.renew('victim', async () => {
+      await landing;
+      code = 'new';
+      await storeAnswered;
+    });
+    let answerOwner = () => {};
+    const ownerAnswered = new Promise<void>((resolve) => (answerOwner = resolve));
+    const owner = limit.guess(
+      'victim',
+      async () => {
+        if (code !== 'old') return undefined;
+        code = null;
+        await ownerAnswered;
+        return 'session';
+      },
+      burn,
+    );
+    await hops(5);
+    land();
+    await hops(5);
+    expect(code).toBe('new');
+    const check = async () => {
+      if (code === 'new') newChecks += 1;
+      return undefined;
+    };
+    for (let i = 0; i < 4; i++) await limit.guess('victim', check, burn);
+    answerOwner();
+    expect(await owner).toBe('session');
+    // Before the fix the answer reset the count while the new code's store was still unanswered.
+    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
+    answerStore();
+    await renewing;
+    for (let i = 0; i < 5; i++) await limit.guess('victim', check, burn);
+    expect(newChecks).toBeLessThanOrEqual(5);
+  });
 });
 
 describe('GuessLimit.renew holds the old code to its count while the new one is stored', () => {
@@ -639,14 +757,50 @@ describe('GuessLimit under random bursts, new codes and floods', () => {
     rights?: boolean;
     /** Some stores commit and lose their answer (a dropped pooled connection): renew() throws. */
     lostAnswers?: boolean;
+    /**
+     * A network partition now and then: while it lasts some statements hang, answered much later
+     * (a random later step) or only once it heals (never, while the attack lasts).
+     */
+    hangs?: boolean;
+    /** Floods of new codes: several renews of the victim's code at once, and renews of junk keys. */
+    renewFloods?: boolean;
   }
 
-  async function attack(seed: number, { model, failures, renewal, floods, rights, lostAnswers }: Attack): Promise<{ liveChecks: number[]; ownerSignedIn: boolean }> {
+  interface Outcome {
+    liveChecks: number[];
+    ownerSignedIn: boolean;
+    /** Properties broken at some step (checked as each statement lands and after each step). */
+    broken: string[];
+  }
+
+  async function attack(seed: number, a: Attack): Promise<Outcome> {
+    const { model, failures, renewal, floods, rights, lostAnswers, hangs, renewFloods } = a;
+    // What the last seed left running (a turn of hops racing a partition) must not shift this
+    // one's interleaving: each seed replays alone as it ran among the others.
+    await new Promise((resolve) => setImmediate(resolve));
     const random = seeded(seed);
-    const { run: db, state } = database(model, random);
+    const net = hangs ? partition(random) : undefined;
+    // Some partitions hold a statement now and then, some nearly every one.
+    if (net) net.p = 0.1 + 0.8 * random();
+    const broken: string[] = [];
+    const capacity = 1 + Math.floor(random() * 3);
+    const hardCap = 2 * capacity;
+    const limit = new GuessLimit(5, capacity);
     let version = 0;
     let live = true;
     const liveChecks: number[] = [0];
+    /**
+     * 1. no live code checked more than five times; 2. the table within its hard cap; 4. the
+     * victim's count (through renew) holds at least every check its live code got: a count lost
+     * unburnt restarts below them.
+     */
+    const probe = (when: string) => {
+      if (liveChecks[version] > 5) broken.push(`${when}: code ${version} checked ${liveChecks[version]} times while live`);
+      if (limit.size > hardCap) broken.push(`${when}: ${limit.size} entries, over the hard cap of ${hardCap}`);
+      if (renewal === 'renew' && live && limit.started('victim') < liveChecks[version])
+        broken.push(`${when}: the victim's count is ${limit.started('victim')}, its live code was checked ${liveChecks[version]} times`);
+    };
+    const { run: db, state } = database(model, random, net, () => probe('a statement landed'));
     const check = (right = false) => () =>
       db(() => {
         if (!live) return undefined;
@@ -657,38 +811,67 @@ describe('GuessLimit under random bursts, new codes and floods', () => {
       });
     const burn = () => db(() => void (live = false));
     const newCode = () => void ((version += 1), (live = true), (liveChecks[version] = 0));
-    const limit = new GuessLimit(5, 1 + Math.floor(random() * 3));
     let junkKeys = 0;
     const pending: Promise<unknown>[] = [];
-    for (let step = 0; step < 40; step++) {
+    /** Every action sent (pending loses those a partition held past a step). */
+    const sent: Promise<unknown>[] = [];
+    const storeOf = (write: () => void) => {
+      const late = Math.floor(random() * 40);
+      const lost = lostAnswers && random() < 0.3;
+      return lost
+        ? () =>
+            db(write, late).then(() => {
+              throw new Error('Connection terminated unexpectedly');
+            })
+        : () => db(write, late);
+    };
+    const renewVictim = () => {
+      const store = storeOf(newCode);
+      return renewal === 'renew' ? limit.renew('victim', store) : store().then(() => limit.forget('victim'));
+    };
+    // How often each action comes: under a partition more right guesses and new codes (a right
+    // answer or a store held while much happens is what a partition adds).
+    const mix = hangs ? { right: 0.15, victim: 0.45, junk: 0.6 } : { right: 0.1, victim: 0.5, junk: 0.8 };
+    // Partitions need longer attacks: a held answer matters only once much has happened since.
+    for (let step = 0, steps = hangs ? 80 : 40; step < steps; step++) {
       const roll = random();
       let action: Promise<unknown>;
       if (failures && roll < 0.05) state.down = !state.down;
-      if (rights && roll < 0.1) action = limit.guess('victim', check(true), burn);
-      else if (roll < 0.5 || (!floods && roll < 0.8)) action = limit.guess('victim', check(), burn);
-      else if (roll < 0.8) action = limit.guess(`junk-${junkKeys++}`, () => db(() => undefined), () => db(() => undefined));
-      else {
-        const late = Math.floor(random() * 40);
-        const lost = lostAnswers && random() < 0.3;
-        const store = lost
-          ? () =>
-              db(newCode, late).then(() => {
-                throw new Error('Connection terminated unexpectedly');
-              })
-          : () => db(newCode, late);
-        action = renewal === 'renew' ? limit.renew('victim', store) : store().then(() => limit.forget('victim'));
+      if (net) {
+        if (random() < 0.1) net.on = !net.on;
+        if (random() < 0.2) net.releaseOne();
       }
+      if (rights && roll < mix.right) action = limit.guess('victim', check(true), burn);
+      else if (roll < mix.victim || (!floods && roll < mix.junk)) action = limit.guess('victim', check(), burn);
+      else if (roll < mix.junk) action = limit.guess(`junk-${junkKeys++}`, () => db(() => undefined), () => db(() => undefined));
+      else if (!renewFloods || roll < mix.junk + (1 - mix.junk) * 0.35) action = renewVictim();
+      else if (roll < mix.junk + (1 - mix.junk) * 0.65) action = Promise.all(Array.from({ length: 2 + Math.floor(random() * 5) }, () => renewVictim().catch(() => undefined)));
+      else
+        action = Promise.all(
+          Array.from({ length: 1 + Math.floor(random() * 8) }, () => limit.renew(`junk-${junkKeys++}`, storeOf(() => undefined)).catch(() => undefined)),
+        );
       pending.push(action.catch(() => undefined));
-      if (random() < 0.3) await Promise.all(pending.splice(0));
+      sent.push(pending[pending.length - 1]);
+      probe(`step ${step}`);
+      if (random() < 0.3) {
+        const settled = Promise.all(pending.splice(0));
+        // Some may wait on a statement held by the partition: on with the attack all the same.
+        await (net ? Promise.race([settled, hops(100)]) : settled);
+        probe(`step ${step}, settled`);
+      }
     }
-    await Promise.all(pending);
+    // The network heals and the database is back: every statement held is answered.
     state.down = false;
+    net?.heal();
+    await Promise.all(sent);
+    probe('healed');
     // The attacker's last chance: five more guesses once the database is back.
     for (let i = 0; i < 5; i++) await limit.guess('victim', check(), burn);
+    probe('last guesses');
     // Then the owner asks for a new code: their right guess at it signs in.
     await limit.renew('victim', () => db(newCode));
     const ownerSignedIn = (await limit.guess('victim', check(true), burn)) === 'session';
-    return { liveChecks, ownerSignedIn };
+    return { liveChecks, ownerSignedIn, broken };
   }
 
   // Store, then forget (the routes before renew) with late answers gives a code up to 10 checks
@@ -701,23 +884,34 @@ describe('GuessLimit under random bursts, new codes and floods', () => {
   // Right guesses and stores whose answer is lost (renew only: forget is not told of a failed store).
   for (const model of ['in order', 'pooled', 'late answers'] as const)
     for (const failures of [false, true]) attacks.push({ model, failures, renewal: 'renew', floods: true, rights: true, lostAnswers: true });
+  // Statements that hang (a partition) and floods of new codes, with everything above.
+  for (const model of ['in order', 'pooled', 'late answers'] as const)
+    for (const failures of [false, true])
+      for (const renewFloods of [false, true]) attacks.push({ model, failures, renewal: 'renew', floods: true, rights: true, lostAnswers: true, hangs: true, renewFloods });
   const seeds = Number(process.env.GUESS_LIMIT_SEEDS ?? 150);
 
   for (const a of attacks) {
-    const name = `${a.model}, ${a.renewal}${a.failures ? ', the database failing now and then' : ''}${a.floods ? ', junk floods' : ''}${a.rights ? ', right guesses' : ''}${a.lostAnswers ? ', stores losing their answer' : ''}`;
-    it(`no code is checked more than five times while live (${name})`, () =>
+    const name = `${a.model}, ${a.renewal}${a.failures ? ', the database failing now and then' : ''}${a.floods ? ', junk floods' : ''}${a.rights ? ', right guesses' : ''}${a.lostAnswers ? ', stores losing their answer' : ''}${a.hangs ? ', statements hanging' : ''}${a.renewFloods ? ', floods of new codes' : ''}`;
+    it(`no code is checked more than five times while live, the table stays bounded, no count is lost (${name})`, () =>
       withSilencedErrors(async () => {
         let worst = 0;
         const over: number[] = [];
         const lockedOut: number[] = [];
+        const broken: string[] = [];
         for (let seed = 1; seed <= seeds; seed++) {
-          const { liveChecks, ownerSignedIn } = await attack(seed, a);
-          const most = Math.max(...liveChecks);
+          const outcome = await attack(seed, a);
+          const most = Math.max(...outcome.liveChecks);
           worst = Math.max(worst, most);
           if (most > 5) over.push(seed);
-          if (!ownerSignedIn) lockedOut.push(seed);
+          if (!outcome.ownerSignedIn) lockedOut.push(seed);
+          if (outcome.broken.length) broken.push(`seed ${seed}: ${outcome.broken[0]}`);
         }
-        expect({ worst, over: over.slice(0, 5), lockedOut: lockedOut.slice(0, 5) }).toEqual({ worst: Math.min(worst, 5), over: [], lockedOut: [] });
+        expect({ worst, over: over.slice(0, 5), lockedOut: lockedOut.slice(0, 5), broken: broken.slice(0, 5) }).toEqual({
+          worst: Math.min(worst, 5),
+          over: [],
+          lockedOut: [],
+          broken: [],
+        });
       }));
   }
 });

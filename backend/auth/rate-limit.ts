@@ -72,8 +72,9 @@ export function rateLimiter(s: AuthSettings) {
  * are all being checked before the first one fails, so counting failures let every one of them
  * be checked (and a right one among them sign in after the limit). Here at most `max` guesses per
  * code are ever checked; later ones are refused unchecked until a right one or a new code
- * (renew, forget) starts the count again. The `max`-th wrong one also burns the code; when that
- * burn fails, later guesses try it again.
+ * (renew, forget) starts the count again (a right one only when no new code was sent since it
+ * began: its answer is about the code before). The `max`-th wrong one also burns the code; when
+ * that burn fails, later guesses try it again.
  *
  * Each key's count carries a generation, bumped whenever a new code starts it again: a burn or an
  * eviction that began under an older generation was about the old code and says nothing of the new.
@@ -127,6 +128,8 @@ export class GuessLimit {
     entry.started += 1;
     entry.total += 1;
     entry.inFlight += 1;
+    // The count this guess is on: a new code counted since (renew) makes it a count of that code.
+    const generation = entry.generation;
     const ownEviction = entry.eviction;
     // Started now, so on a database that runs statements in order (PGlite) they land first.
     const evictions = this.touch(key, entry);
@@ -144,8 +147,12 @@ export class GuessLimit {
         // The count is spent whether or not the burn gets through, so this guess answers as any
         // wrong one, not with the burn's error (a 500 for a wrong code).
         if (entry.failed >= this.max) await this.burnCode(entry, 'guessed at too often');
-      } else if (this.guesses.get(key) === entry) {
-        // Guesses still in flight may check a code sent next: they stay counted (forget).
+      } else if (this.guesses.get(key) === entry && entry.generation === generation && !entry.renewals) {
+        // Guesses still in flight may check a code sent next: they stay counted (forget). Only while
+        // no new code was sent since this guess began: a right answer that comes back while a new
+        // code is being stored, or after it was stored and counted (renew), was about the code
+        // before it, and forgetting then dropped the guesses finished at the new one (each such
+        // answer bought it up to `max` more checks). renew() counts the new code's guesses itself.
         this.forget(key);
       }
       // Whoever floods the table with junk keys waits on the burns they cause (one write each,
