@@ -46,6 +46,7 @@ export const ISOLATED_DOM_TESTS = [
   'src/features/shell/views/HomeDashboard.test.tsx',
   'src/features/shell/components/AppShell.prefetch.test.tsx',
   'src/features/auth/views/SignInView.prefetch.test.tsx',
+  'src/features/auth/views/accountScreens.prefetch.test.tsx',
   // Runs React on its own scheduler outside act() (hydration with a press while a part loads):
   // in a worker shared with the other dom files its hydration waited forever in some orders (the
   // full dom project in one run: 3 failures, at 0b6e4ab too; alone or beside any one file it passes).

@@ -29,10 +29,11 @@ export function AccountView() {
         <Typography color="text.secondary">{user.email}</Typography>
         <Typography sx={{ mt: 1 }}>{tCommon('home.role', { role: tCommon(user.role ? `roles.${user.role}` : 'roles.none') })}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-          <Button variant="outlined" component={NextLink} href="/account/security">
+          {/* Pointed at or touched, not in view: the account page's load stays its own (docs/performance.md). */}
+          <Button variant="outlined" component={NextLink} href="/account/security" prefetch={false}>
             {t('security.title')}
           </Button>
-          <Button variant="outlined" component={NextLink} href="/account/tokens">
+          <Button variant="outlined" component={NextLink} href="/account/tokens" prefetch={false}>
             {t('tokens.title')}
           </Button>
         </Stack>

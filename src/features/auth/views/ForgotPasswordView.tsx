@@ -29,7 +29,7 @@ export function ForgotPasswordView() {
         </>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
-        <Link component={NextLink} href="/sign-in">
+        <Link component={NextLink} href="/sign-in" prefetch={false}>
           {t('backToSignIn')}
         </Link>
       </Typography>

@@ -32,7 +32,7 @@ export function ResetPasswordView() {
         <Alert severity="warning" sx={{ mb: 2 }} role="alert">
           {redirectError ? redirectError.message : t('resetPassword.linkInvalid')}
         </Alert>
-        <Button variant="contained" component={NextLink} href="/forgot-password">
+        <Button variant="contained" component={NextLink} href="/forgot-password" prefetch={false}>
           {t('forgotPassword.submit')}
         </Button>
       </>

@@ -61,7 +61,7 @@ export function SignUpView() {
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
-        <Link component={NextLink} href="/sign-in">
+        <Link component={NextLink} href="/sign-in" prefetch={false}>
           {t('signIn.title')}
         </Link>
       </Typography>

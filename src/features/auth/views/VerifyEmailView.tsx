@@ -33,7 +33,7 @@ export function VerifyEmailView() {
         </>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
-        <Link component={NextLink} href="/sign-in">
+        <Link component={NextLink} href="/sign-in" prefetch={false}>
           {t('backToSignIn')}
         </Link>
       </Typography>
