@@ -44,8 +44,10 @@ export function consoleLogger(quiet: boolean): Logger {
 /**
  * `lock`: the data folder's lock, taken by a caller that checks it before loading this module
  * (backend/cli.ts); released on close like one taken here.
+ * `crons`: false runs no cron triggers (events/index.ts EventsServiceOptions); default true. Only
+ * the test helper passes it.
  */
-export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger; lock?: DataDirLock } = {}): Promise<RunningBackend> {
+export async function startBackend(config: BackendConfig, opts: { db?: Db; log?: Logger; lock?: DataDirLock; crons?: boolean } = {}): Promise<RunningBackend> {
   assertSafeToListen(config);
   const log = opts.log ?? consoleLogger(config.quiet);
   // One owner per data folder, taken before the database is opened (see db/lock.ts). A caller
@@ -79,7 +81,7 @@ export async function startBackend(config: BackendConfig, opts: { db?: Db; log?:
   const ctx: BackendContext = { config, db, jwt: createJwtKeys(config.jwtSecret), log };
   // The events service and the engine read the same metadata: read once (~10-15 ms of CPU).
   const metadata = loadMetadata(config.projectDir);
-  const events = await createEventsService(ctx, metadata);
+  const events = await createEventsService(ctx, metadata, { crons: opts.crons });
   // Only tables with event triggers queue events from a mutation: without any, mutations leave the worker alone.
   const engine = await createGraphqlEngine(ctx, { recordSession: events.capturesSessions, afterMutation: events.capturesSessions ? () => events.nudge() : undefined }, metadata);
   const mailer = createMailer(ctx);

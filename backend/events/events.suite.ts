@@ -26,7 +26,7 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
       env.set({ EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags` });
       // A database of its own, closed with the backend: deliveries still running then fail on it
       // instead of writing to a shared one nobody else uses (this fixture project is the suite's alone).
-      backend = await startTestBackend({ projectDir: PROJECT, databaseUrl: await databaseUrl(), shared: false });
+      backend = await startTestBackend({ projectDir: PROJECT, databaseUrl: await databaseUrl(), shared: false, crons: true });
     });
     afterAll(async () => {
       await backend?.close();

@@ -44,17 +44,31 @@ export function workerOptions(env: Readonly<Record<string, string | undefined>>,
     concurrency: positive(env.HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE, database === 'pglite' ? PGLITE_HTTP_POOL_SIZE : DEFAULT_WORKER_OPTIONS.concurrency),
     cronLookahead: DEFAULT_WORKER_OPTIONS.cronLookahead,
     nudgeMs: DEFAULT_WORKER_OPTIONS.nudgeMs,
+    // Never from the environment: only a caller of createEventsService turns crons off.
+    crons: DEFAULT_WORKER_OPTIONS.crons,
   };
 }
 
+export interface EventsServiceOptions {
+  /**
+   * false: the metadata's cron triggers are not run (no runs scheduled in hdb_catalog.hdb_cron_events,
+   * none delivered); table event triggers and one-off scheduled events work as ever. Default true.
+   * Only the in-process test backend (tests/helpers/backend.ts) passes false, for tests that do not
+   * test crons: registry_tick would otherwise change demo rows under them every minute. Nothing that
+   * production runs (backend/cli.ts, npm run dev, Nhost Cloud) can set it: no environment variable
+   * or flag reaches it.
+   */
+  crons?: boolean;
+}
+
 /** `metadata`: the project's metadata when the caller has read it already (one read per start). */
-export async function createEventsService(ctx: BackendContext, metadata?: Metadata): Promise<EventsService> {
+export async function createEventsService(ctx: BackendContext, metadata?: Metadata, opts: EventsServiceOptions = {}): Promise<EventsService> {
   const config = loadEventsConfig(ctx.config.projectDir, metadata);
   await installEventTriggers(ctx.db, config.triggers);
   const env = () => ({ ...process.env, ...functionsEnvironment(ctx.config, process.env) });
-  const worker = new EventWorker(ctx.db, config, env, ctx.log, workerOptions(process.env, ctx.db.kind));
+  const worker = new EventWorker(ctx.db, config, env, ctx.log, { ...workerOptions(process.env, ctx.db.kind), crons: opts.crons ?? true });
   if (config.triggers.length || config.crons.length) {
-    ctx.log.info(`events: ${config.triggers.length} event trigger(s), ${config.crons.length} cron trigger(s)`);
+    ctx.log.info(`events: ${config.triggers.length} event trigger(s), ${config.crons.length} cron trigger(s)${opts.crons === false && config.crons.length ? ' (not run)' : ''}`);
   }
   return {
     config,

@@ -21,9 +21,15 @@ export interface WorkerOptions {
   cronLookahead: number;
   /** How soon after a write its events are looked for. */
   nudgeMs: number;
+  /**
+   * false: the cron triggers are neither scheduled nor delivered (table events and one-off
+   * scheduled events still are). Only for test backends that do not test crons (see
+   * createEventsService); no environment variable or CLI flag sets it.
+   */
+  crons: boolean;
 }
 
-export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { fetchIntervalMs: 1000, batchSize: 100, concurrency: 100, cronLookahead: 100, nudgeMs: 50 };
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { fetchIntervalMs: 1000, batchSize: 100, concurrency: 100, cronLookahead: 100, nudgeMs: 50, crons: true };
 
 /** How long a shutdown waits for webhook calls in flight. */
 const CLOSE_GRACE_MS = 5000;
@@ -153,7 +159,7 @@ export class EventWorker {
 
   private async round(): Promise<void> {
     try {
-      if (Date.now() - this.lastCronTopUp > 60_000) {
+      if (this.opts.crons && Date.now() - this.lastCronTopUp > 60_000) {
         await this.topUpCronEvents();
         this.lastCronTopUp = Date.now();
       }
@@ -329,7 +335,7 @@ export class EventWorker {
 
   private async cronEvents(): Promise<number> {
     const limit = this.free();
-    if (!this.crons.size || !limit) return 0;
+    if (!this.opts.crons || !this.crons.size || !limit) return 0;
     const r = await this.db.query<{ id: string; trigger_name: string; scheduled_time: string; tries: number }>(
       `UPDATE hdb_catalog.hdb_cron_events SET status = 'locked'
        WHERE id IN (SELECT id FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled' AND scheduled_time <= now()

@@ -169,6 +169,15 @@ export interface TestBackendOptions {
    * for a file that changes what a reset cannot put back (the schema, session settings).
    */
   shared?: boolean;
+  /**
+   * true: the metadata's cron triggers run, as in production. Default false: a test backend
+   * schedules and delivers no cron runs (registry_tick would record demo guests' check-outs and
+   * queue NTAK/VIZA submissions every minute under tests that do not expect it, at ~3.6 s of CPU
+   * per backend); table event triggers and one-off scheduled events work as ever. Files that test
+   * crons pass true (events.suite.ts). The in-process start option (startBackend's `crons`), not
+   * an environment variable, so nothing production runs can turn crons off.
+   */
+  crons?: boolean;
 }
 
 /** The in-memory database a test backend starts on: the worker's shared one where allowed. */
@@ -205,7 +214,7 @@ export async function startTestBackend(opts: TestBackendOptions = {}): Promise<R
     let backend: RunningBackend;
     try {
       database = opts.databaseUrl ? undefined : await databaseFor(config.projectDir, config.applySeeds, opts.shared ?? true);
-      backend = await startBackend(config, { db: database?.db });
+      backend = await startBackend(config, { db: database?.db, crons: opts.crons ?? false });
     } catch (e) {
       await database?.release().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
