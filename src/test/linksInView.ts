@@ -29,6 +29,7 @@ export function prefetchLikeProduction(): void {
     // not, and React throws on the changed hook order.
     cleanup();
     vi.unstubAllEnvs();
-    vi.unstubAllGlobals();
+    // The IntersectionObserver stays: everyLinkInView installed it for the whole file (next/link
+    // looks for one once, when it loads), so every test of the file sees links come into view.
   });
 }

@@ -4,8 +4,8 @@
 // screen's own load. Counted with Next's Link in production mode (src/test/linksInView.ts).
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { everyLinkInView, prefetchLikeProduction } from '@/test/linksInView';
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchLikeProduction } from '@/test/linksInView';
 import { renderWithProviders } from '@/test/render';
 import { AccountView } from './AccountView';
 import { ForgotPasswordView } from './ForgotPasswordView';
@@ -20,8 +20,6 @@ vi.mock('@/features/shell/useSessionUser', () => ({
 }));
 
 prefetchLikeProduction();
-// Again for each test: prefetchLikeProduction's cleanup takes the stub away after each.
-beforeEach(everyLinkInView);
 
 const screens: { name: string; view: ReactElement; path: string; links: string[] }[] = [
   { name: 'sign-up', view: <SignUpView />, path: '/sign-up', links: ['/sign-in'] },
