@@ -13,7 +13,7 @@ import type { Db } from '../db';
 import { startBackend, type RunningBackend } from '../server';
 import { freshDatabase, startTestBackend } from '../../tests/helpers/backend';
 import { fileEnv } from '../../tests/helpers/env';
-import { startWebhookReceiver, type WebhookReceiver } from './testing';
+import { startWebhookReceiver, waitUntil, type WebhookReceiver } from './testing';
 
 const PROJECT = path.join(__dirname, '__fixtures__', 'project');
 let hooks: WebhookReceiver;
@@ -24,14 +24,6 @@ beforeAll(async () => {
   env.set({ EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags` });
 });
 afterAll(() => hooks?.close());
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const cronRows = async (backend: RunningBackend) =>
   (await backend.ctx.db.query<{ id: string; status: string; scheduled_time: Date }>(`SELECT id, status, scheduled_time FROM hdb_catalog.hdb_cron_events WHERE trigger_name = 'nightly_close' ORDER BY scheduled_time`)).rows;
@@ -92,7 +84,7 @@ describe('startBackend without the option, as backend/cli.ts starts production',
     const due = await dueCronRun(running);
     const [call] = await hooks.waitFor('/cron', 1);
     expect(call.body).toMatchObject({ name: 'nightly_close', id: due, payload: { job: 'close' } });
-    await waitUntil(async () => (await cronRows(running)).filter((r) => new Date(r.scheduled_time).getTime() > Date.now()).length >= 50);
+    await waitUntil(async () => (await cronRows(running)).filter((r) => new Date(r.scheduled_time).getTime() > Date.now()).length >= 50, 10_000);
     for (const r of (await cronRows(running)).filter((x) => x.id !== due)) expect(new Date(r.scheduled_time).toISOString()).toMatch(/T00:05:00\.000Z$/);
   });
 });

@@ -10,7 +10,7 @@ import { startTestBackend } from '../../tests/helpers/backend';
 import { fileEnv } from '../../tests/helpers/env';
 import { eventsSettled } from '../../tests/helpers/events';
 import { PGLITE_HTTP_POOL_SIZE } from '.';
-import { startWebhookReceiver, type WebhookReceiver } from './testing';
+import { startWebhookReceiver, waitUntil, type WebhookReceiver } from './testing';
 
 const PROJECT = path.join(__dirname, '__fixtures__', 'project');
 let backend: RunningBackend;
@@ -257,12 +257,4 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
     });
 
   });
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

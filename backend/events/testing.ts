@@ -96,3 +96,12 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     }),
   };
 }
+
+/** Polls check every 50 ms until it holds; throws after timeoutMs. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
