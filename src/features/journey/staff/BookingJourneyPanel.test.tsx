@@ -131,7 +131,8 @@ describe('BookingJourneyPanel (reception)', () => {
     const form = screen.getByRole('form', { name: 'Check in a guest' });
     // Nothing filled: the journey's messages, nothing sent.
     await user.click(within(form).getByRole('button', { name: 'Save check-in' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Please check the highlighted fields');
+    // Awaited: with nothing typed yet, the form's Yup schema is first loaded by this submit (formKit.tsx).
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please check the highlighted fields');
     expect(within(form).getAllByText('Required').length).toBeGreaterThan(5);
     expect(sent.some((s) => s.operationName === 'InsertStaffCheckin')).toBe(false);
 
