@@ -7,16 +7,16 @@ import { HOME_SKELETON_CLASS, HomeSkeleton } from '@/features/shell/views/HomeSk
 import { Landing } from '@/features/shell/views/Landing';
 import { pageTranslations } from '@/lib/i18n/pageTranslations';
 import { hasStoredSession, STORED_SESSION_CLASS, STORED_SESSION_SCRIPT, useHasStoredSession } from '@/lib/nhost/storedSession';
-import { loadsPageCodeNow } from '@/lib/openingPage';
+import { loadInOwnTask } from '@/lib/openingPage';
 
 const loadSignedInHome = () => import('@/features/shell/views/SignedInHome');
 // A browser with a session starts downloading the dashboard (and the session client in it) when the
 // page's code runs, alongside the page's start, not after hydration has rendered the landing's
 // place (a download more on the way to the dashboard). Not when Next merely prefetched this page.
 // The guarded shell (the data client, the navigation) is a chunk of its own, fetched alongside.
-if (loadsPageCodeNow() && hasStoredSession(document.cookie)) {
-  void loadSignedInHome().catch(() => undefined);
-  void import(/* webpackChunkName: "staff-chrome" */ '@/features/shell/components/StaffChrome').catch(() => undefined);
+if (typeof document !== 'undefined' && hasStoredSession(document.cookie)) {
+  loadInOwnTask(loadSignedInHome);
+  loadInOwnTask(() => import(/* webpackChunkName: "staff-chrome" */ '@/features/shell/components/StaffChrome'));
 }
 const SignedInHome = dynamic(loadSignedInHome, { ssr: false, loading: () => <HomeSkeleton /> });
 

@@ -9,7 +9,7 @@ import { BaseProviders } from '@/components/BaseProviders';
 import { PageTitle } from '@/components/PageTitle';
 import { SIGNED_OUT_REDIRECT_SCRIPT } from '@/lib/nhost/storedSession';
 import type { GetLayout } from '@/components/layout/types';
-import { loadsPageCodeNow } from '@/lib/openingPage';
+import { loadInOwnTask } from '@/lib/openingPage';
 import { PageHeadingContext, StaffSkeleton } from './components/PageSkeleton';
 
 // Its chunks carry V8's compile hint (the group's name: build/compileHints.js).
@@ -18,7 +18,7 @@ const loadStaffChrome = () => import(/* webpackChunkName: "staff-chrome" */ './c
 // restoring the session (not when Next runs a prefetched page's code: openingPage.ts). Not rendered on the server
 // (no session at build time): the server's HTML is the frame's skeleton with the page's heading,
 // which stays until the shell has the session (PageSkeleton.tsx).
-if (loadsPageCodeNow()) void loadStaffChrome().catch(() => undefined);
+loadInOwnTask(loadStaffChrome);
 const StaffChrome = dynamic(loadStaffChrome, { ssr: false, loading: () => <StaffSkeleton /> });
 
 export interface StaffLayoutOptions {

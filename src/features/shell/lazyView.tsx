@@ -10,7 +10,7 @@
 // the shell shows the page's heading and skeleton, as before the session (PageSkeleton.tsx).
 import { lazy, Suspense, type ComponentType } from 'react';
 import { PageSkeleton } from './components/PageSkeleton';
-import { loadsPageCodeNow } from '@/lib/openingPage';
+import { loadInOwnTask } from '@/lib/openingPage';
 
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
@@ -24,7 +24,7 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
         throw error;
       },
     ));
-  if (loadsPageCodeNow()) void start().catch(() => undefined);
+  loadInOwnTask(start);
   const View = lazy(start);
   function LazyView(props: P) {
     return (

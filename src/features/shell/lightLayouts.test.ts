@@ -13,10 +13,10 @@ const packagesReachableFrom = (page: string) => packagesOf(modulesReachableFrom(
 const LIGHT_PAGES = ['sign-in.tsx', 'sign-up.tsx', 'forgot-password.tsx', 'reset-password.tsx', 'verify-email.tsx', '404.tsx', '500.tsx'];
 
 describe('pages on the light layouts', () => {
-  it.each(LIGHT_PAGES)('%s has the theme and the session but not Apollo or the date pickers', (page) => {
+  // (The session client is a chunk of its own; the account forms bring the Nhost SDK's hooks.)
+  it.each(LIGHT_PAGES)('%s has the theme but not Apollo or the date pickers', (page) => {
     const packages = packagesReachableFrom(page);
     expect(packages).toContain('@mui/material');
-    expect(packages).toContain('@nhost/react');
     expect(packages).not.toContain('@apollo/client');
     expect(packages).not.toContain('@mui/x-date-pickers');
   });
@@ -29,8 +29,9 @@ describe('pages on the light layouts', () => {
   });
 });
 
-// Staff pages: the page module (their first-load path) has the theme and the session; the data
-// client comes with the shell's own chunk and each view's, loaded by dynamic import (layouts.tsx).
+// Staff pages: the page module (their first-load path) has the theme; the session client comes in a
+// chunk of its own (SessionProvider), the data client with the shell's and each view's, loaded by
+// dynamic import (layouts.tsx).
 const STAFF_PAGES = fs
   .readdirSync(path.join(SRC, 'pages'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.tsx') && fs.readFileSync(path.join(SRC, 'pages', file), 'utf8').includes('staffLayout('));
@@ -40,11 +41,21 @@ describe('staff pages', () => {
     expect(STAFF_PAGES).toEqual(expect.arrayContaining(['accommodations/index.tsx', 'calendar.tsx', path.join('bookings', '[id].tsx')]));
   });
 
-  it.each(STAFF_PAGES)('%s keeps Apollo and the date pickers off its first-load path', (page) => {
+  it.each(STAFF_PAGES)('%s keeps the Nhost SDK, Apollo and the date pickers off its first-load path', (page) => {
     const packages = packagesReachableFrom(page);
-    expect(packages).toContain('@nhost/react');
+    expect(packages).toContain('@mui/material');
+    expect([...packages].filter((p) => p.startsWith('@nhost/'))).toEqual([]);
     expect(packages).not.toContain('@apollo/client');
     expect(packages).not.toContain('@mui/x-date-pickers');
+  });
+
+  it('get the session client from a chunk of its own', () => {
+    // The walk above prunes feature entries (index.ts) to the names imported, as webpack does only
+    // for a package whose modules are declared free of side effects.
+    const manifest = JSON.parse(fs.readFileSync(path.join(SRC, '..', 'package.json'), 'utf8')) as { sideEffects?: unknown };
+    expect(manifest.sideEffects).toEqual(['*.css']);
+    expect(packagesReachableFrom('../lib/nhost/sessionModules.ts')).toContain('@nhost/nextjs');
+    expect(packagesReachableFrom('../lib/nhost/SessionProvider.tsx')).not.toContain('@nhost/nextjs');
   });
 
   it('get the data client and the shell from the lazily loaded chrome', () => {

@@ -1,7 +1,7 @@
 // The tab's session client is made and started in tasks of its own (not while the page's modules
 // run), once per tab: a provider mounted again later (another layout) has it at once, no flash.
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useNhostClient } from '@nhost/react';
 import { sessionNhost } from './clients';
@@ -34,5 +34,23 @@ describe('SessionProvider', () => {
     // Synchronously: no fallback shown for a client the tab already has.
     expect(screen.queryByText('waiting')).toBeNull();
     expect(screen.getByText('session started')).toBeTruthy();
+  });
+});
+
+describe('sessionReady', () => {
+  it('asks for the session chunk again after a download that failed', async () => {
+    vi.resetModules();
+    let downloads = 0;
+    vi.doMock('./sessionModules', async (importOriginal) => {
+      downloads += 1;
+      if (downloads === 1) throw new Error('chunk did not arrive');
+      return importOriginal();
+    });
+    const { sessionReady: ready } = await import('./SessionProvider');
+    await expect(ready()).rejects.toThrow();
+    const session = await ready();
+    expect(session.nhost.auth.client.started).toBe(true);
+    expect(downloads).toBe(2);
+    vi.doUnmock('./sessionModules');
   });
 });

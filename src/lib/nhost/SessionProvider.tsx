@@ -5,9 +5,11 @@
 // interpreter, stuck in "loading". Here the client starts its own interpreter once per tab, which
 // no unmount stops; the session survives layout changes.
 import { use, type ReactNode } from 'react';
-import { NhostReactContext, type NhostClient } from '@nhost/react';
-import { loadsPageCodeNow } from '@/lib/openingPage';
-import { sessionNhost } from './clients';
+import type { NhostClient } from '@nhost/nextjs';
+import { loadInOwnTask } from '@/lib/openingPage';
+
+type SessionModules = typeof import('./sessionModules');
+type Session = { nhost: NhostClient; context: SessionModules['NhostReactContext'] };
 
 export function startSession(nhost: NhostClient): void {
   // On the server every render starts afresh (the SDK allows that there); in the browser once.
@@ -19,51 +21,69 @@ function known<T>(promise: Promise<T>, value: T): Promise<T> {
   return Object.assign(promise, { status: 'fulfilled', value });
 }
 
-let browserSession: Promise<NhostClient> | undefined;
+let serverModules: SessionModules | undefined;
+let browserSession: Promise<Session> | undefined;
 
 /**
- * The tab's session client, made and then started. In the browser each step is a task of its own,
- * after the page's modules have run: building the SDK's state machine and starting it (which builds
- * it again with the stored session) were ~45 ms of CPU inside the page module's evaluation, the
- * load's longest task after React's (docs/performance.md: Total Blocking Time). Until then the
- * providers' Suspense boundary keeps the server's HTML.
+ * The tab's session client, made and then started, with the context its hooks read. In the browser
+ * each step is a task of its own, after the page's modules have run: the SDK (its state machine,
+ * xstate, graphql's printer) is a chunk of its own, evaluated when it arrives (it was 59 kB of a
+ * staff page's 241 kB first load, and its evaluation part of the page module's, the load's longest
+ * task); then its state machine is built, then started (which builds it again with the stored
+ * session: ~45 ms of CPU that were inside the page module's evaluation too). Until then the
+ * providers' Suspense boundary keeps the server's HTML (docs/performance.md: Total Blocking Time).
  */
-export function sessionReady(): Promise<NhostClient> {
+export function sessionReady(): Promise<Session> {
   if (typeof window === 'undefined') {
-    const nhost = sessionNhost();
-    startSession(nhost);
-    return known(Promise.resolve(nhost), nhost);
+    // The server renders every request afresh; the SDK's module is loaded once per process (the
+    // first render waits for it: Next renders pages to completion before sending them).
+    const serverSession = (modules: SessionModules): Session => {
+      const nhost = modules.sessionNhost();
+      startSession(nhost);
+      return { nhost, context: modules.NhostReactContext };
+    };
+    if (serverModules) {
+      const session = serverSession(serverModules);
+      return known(Promise.resolve(session), session);
+    }
+    return import('./sessionModules').then((modules) => serverSession((serverModules = modules)));
   }
-  // A client that cannot be made or started rejects, so the page's error boundary says so (a
+  // A client that cannot be loaded, made or started rejects, so the page's error boundary says so (a
   // promise left pending would keep the skeleton forever).
-  browserSession ??= new Promise<NhostClient>((resolve, reject) => {
-    setTimeout(() => {
-      try {
-        const nhost = sessionNhost();
+  if (browserSession) return browserSession;
+  browserSession = import('./sessionModules').then(
+    ({ sessionNhost, NhostReactContext }) =>
+      new Promise<Session>((resolve, reject) => {
         setTimeout(() => {
           try {
-            startSession(nhost);
-            if (browserSession) known(browserSession, nhost);
-            resolve(nhost);
+            const nhost = sessionNhost();
+            setTimeout(() => {
+              try {
+                startSession(nhost);
+                const session = { nhost, context: NhostReactContext };
+                if (browserSession) known(browserSession, session);
+                resolve(session);
+              } catch (error) {
+                reject(error);
+              }
+            });
           } catch (error) {
             reject(error);
           }
         });
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
+      }),
+  );
+  // A chunk that did not arrive is asked for again by the next render (the error boundary's retry).
+  browserSession.catch(() => (browserSession = undefined));
   return browserSession;
 }
 
 // The opened page (or a navigation's) starts restoring the session once its modules have run, before
 // React reaches the providers; a page Next merely prefetched does not (openingPage.ts).
-if (loadsPageCodeNow()) void sessionReady();
+loadInOwnTask(sessionReady);
 
-/** The session of the tab (or the given client, e.g. a test's) for the components below; suspends until it is started. */
-export function SessionProvider({ nhost, children }: { nhost?: NhostClient; children: ReactNode }) {
-  const client = nhost ?? use(sessionReady());
-  if (nhost) startSession(nhost);
-  return <NhostReactContext.Provider value={client}>{children}</NhostReactContext.Provider>;
+/** The session of the tab for the components below; suspends until it is started. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { nhost, context: NhostReactContext } = use(sessionReady());
+  return <NhostReactContext.Provider value={nhost}>{children}</NhostReactContext.Provider>;
 }
