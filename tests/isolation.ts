@@ -42,6 +42,9 @@ export const ISOLATED_DOM_TESTS = [
   'src/features/inbox/guest/MessageHostCard.test.tsx',
   'src/features/journey/staff/BookingJourneyPanel.test.tsx',
   'src/features/journey/views/JourneyPage.test.tsx',
+  // Mock modules with vi.doMock (the session chunk failing its first download; the home page's chunks).
+  'src/lib/nhost/SessionProvider.test.tsx',
+  'src/features/shell/views/homePage.downloads.test.tsx',
   // And stubs IntersectionObserver before next/link loads (it checks for one once).
   'src/features/shell/views/HomeDashboard.test.tsx',
   'src/features/shell/components/AppShell.prefetch.test.tsx',

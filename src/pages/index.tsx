@@ -13,10 +13,13 @@ const loadSignedInHome = () => import('@/features/shell/views/SignedInHome');
 // A browser with a session starts downloading the dashboard (and the session client in it) when the
 // page's code runs, alongside the page's start, not after hydration has rendered the landing's
 // place (a download more on the way to the dashboard). Not when Next merely prefetched this page.
-// The guarded shell (the data client, the navigation) is a chunk of its own, fetched alongside.
+// The guarded shell (the data client, the navigation) and the session client (the Nhost SDK) are
+// chunks of their own, fetched alongside: the dashboard's module runs after the app's first render,
+// too late to start the SDK's download itself (SessionProvider would ask for it only when rendered).
 if (typeof document !== 'undefined' && hasStoredSession(document.cookie)) {
   loadInOwnTask(loadSignedInHome);
   loadInOwnTask(() => import(/* webpackChunkName: "staff-chrome" */ '@/features/shell/components/StaffChrome'));
+  loadInOwnTask(() => import('@/lib/nhost/sessionModules'));
 }
 const SignedInHome = dynamic(loadSignedInHome, { ssr: false, loading: () => <HomeSkeleton /> });
 

@@ -46,11 +46,14 @@ describe('sessionReady', () => {
       if (downloads === 1) throw new Error('chunk did not arrive');
       return importOriginal();
     });
-    const { sessionReady: ready } = await import('./SessionProvider');
-    await expect(ready()).rejects.toThrow();
-    const session = await ready();
-    expect(session.nhost.auth.client.started).toBe(true);
-    expect(downloads).toBe(2);
-    vi.doUnmock('./sessionModules');
+    try {
+      const { sessionReady: ready } = await import('./SessionProvider');
+      await expect(ready()).rejects.toThrow();
+      const session = await ready();
+      expect(session.nhost.auth.client.started).toBe(true);
+      expect(downloads).toBe(2);
+    } finally {
+      vi.doUnmock('./sessionModules');
+    }
   });
 });
