@@ -21,7 +21,7 @@ function resolveLocal(specifier: string, fromFile: string): string | null {
 
 /** The names a clause brings in (`{ a, b as c, type d }` -> a, b), or null for a default, namespace or star. */
 function namesOf(clause: string): string[] | null {
-  const braces = /^\s*(?:import|export)?\s*\{([^}]*)\}\s*$/.exec(clause.replace(/^\s*(?:import|export)\s/, ''));
+  const braces = /^\s*\{([^}]*)\}\s*$/.exec(clause);
   if (!braces) return null;
   return braces[1]
     .split(',')

@@ -173,9 +173,10 @@ export interface TestBackendOptions {
    * true: the metadata's cron triggers run, as in production. Default false: a test backend
    * schedules and delivers no cron runs (registry_tick would record demo guests' check-outs and
    * queue NTAK/VIZA submissions every minute under tests that do not expect it, at ~1.7 s of CPU
-   * per backend and minute, measured idle: 2.5 s with, 0.8 s without); table event triggers and one-off scheduled events work as ever. Files that test
-   * crons pass true (events.suite.ts). The in-process start option (startBackend's `crons`), not
-   * an environment variable, so nothing production runs can turn crons off.
+   * per backend and minute, measured idle: 2.5 s with, 0.8 s without); table event triggers and
+   * one-off scheduled events work as ever. Files that test crons pass true (events.suite.ts). The
+   * in-process start option (startBackend's `crons`), not an environment variable, so nothing
+   * production runs can turn crons off.
    */
   crons?: boolean;
 }

@@ -11,10 +11,12 @@ import { loadInOwnTask } from '@/lib/openingPage';
 type SessionModules = typeof import('./sessionModules');
 type Session = { nhost: NhostClient; context: SessionModules['NhostReactContext'] };
 
-export function startSession(nhost: NhostClient): void {
+function startSession(nhost: NhostClient): void {
   // On the server every render starts afresh (the SDK allows that there); in the browser once.
   if (!nhost.auth.client.started || typeof window === 'undefined') nhost.auth.client.start({ devTools: nhost.devTools });
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /** Marks a promise settled the way React's `use` reads it, so `use` returns its value at once. */
 function known<T>(promise: Promise<T>, value: T): Promise<T> {
@@ -51,28 +53,15 @@ export function sessionReady(): Promise<Session> {
   // A client that cannot be loaded, made or started rejects, so the page's error boundary says so (a
   // promise left pending would keep the skeleton forever).
   if (browserSession) return browserSession;
-  browserSession = import('./sessionModules').then(
-    ({ sessionNhost, NhostReactContext }) =>
-      new Promise<Session>((resolve, reject) => {
-        setTimeout(() => {
-          try {
-            const nhost = sessionNhost();
-            setTimeout(() => {
-              try {
-                startSession(nhost);
-                const session = { nhost, context: NhostReactContext };
-                if (browserSession) known(browserSession, session);
-                resolve(session);
-              } catch (error) {
-                reject(error);
-              }
-            });
-          } catch (error) {
-            reject(error);
-          }
-        });
-      }),
-  );
+  browserSession = import('./sessionModules').then(async ({ sessionNhost, NhostReactContext }) => {
+    await nextTask();
+    const nhost = sessionNhost();
+    await nextTask();
+    startSession(nhost);
+    const session = { nhost, context: NhostReactContext };
+    if (browserSession) known(browserSession, session);
+    return session;
+  });
   // A chunk that did not arrive is asked for again by the next render (the error boundary's retry).
   browserSession.catch(() => (browserSession = undefined));
   return browserSession;
