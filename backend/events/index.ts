@@ -66,9 +66,10 @@ export async function createEventsService(ctx: BackendContext, metadata?: Metada
   const config = loadEventsConfig(ctx.config.projectDir, metadata);
   await installEventTriggers(ctx.db, config.triggers);
   const env = () => ({ ...process.env, ...functionsEnvironment(ctx.config, process.env) });
-  const worker = new EventWorker(ctx.db, config, env, ctx.log, { ...workerOptions(process.env, ctx.db.kind), crons: opts.crons ?? true });
+  const crons = opts.crons ?? DEFAULT_WORKER_OPTIONS.crons;
+  const worker = new EventWorker(ctx.db, config, env, ctx.log, { ...workerOptions(process.env, ctx.db.kind), crons });
   if (config.triggers.length || config.crons.length) {
-    ctx.log.info(`events: ${config.triggers.length} event trigger(s), ${config.crons.length} cron trigger(s)${opts.crons === false && config.crons.length ? ' (not run)' : ''}`);
+    ctx.log.info(`events: ${config.triggers.length} event trigger(s), ${config.crons.length} cron trigger(s)${!crons && config.crons.length ? ' (not run)' : ''}`);
   }
   return {
     config,
