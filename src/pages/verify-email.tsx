@@ -1,9 +1,11 @@
 // Check your inbox / resend the verification e-mail.
 import type { GetStaticProps } from 'next';
 import type { NextPageWithLayout } from '@/components/layout/types';
-import { VerifyEmailView } from '@/features/auth/views/VerifyEmailView';
+import { lazyAccountView } from '@/features/shell/lazyAccountView';
 import { authLayout } from '@/features/shell/lightLayouts';
 import { lightPageTranslations } from '@/lib/i18n/pageTranslations';
+
+const VerifyEmailView = lazyAccountView(() => import('@/features/auth/views/VerifyEmailView').then((m) => m.VerifyEmailView));
 
 const Page: NextPageWithLayout = () => <VerifyEmailView />;
 Page.getLayout = authLayout;

@@ -11,20 +11,39 @@ const modulesReachableFrom = (page: string) => modulesReachableFromFile(path.joi
 const packagesReachableFrom = (page: string) => packagesOf(modulesReachableFrom(page));
 
 const LIGHT_PAGES = ['sign-in.tsx', 'sign-up.tsx', 'forgot-password.tsx', 'reset-password.tsx', 'verify-email.tsx', '404.tsx', '500.tsx'];
+/** The account screens' views, each a chunk of its own (lazyAccountView), by page. */
+const ACCOUNT_VIEWS: Record<string, string> = {
+  'sign-in.tsx': 'SignInView.tsx',
+  'sign-up.tsx': 'SignUpView.tsx',
+  'forgot-password.tsx': 'ForgotPasswordView.tsx',
+  'reset-password.tsx': 'ResetPasswordView.tsx',
+  'verify-email.tsx': 'VerifyEmailView.tsx',
+};
+const viewModules = (page: string) => modulesReachableFromFile(path.join(SRC, 'features', 'auth', 'views', ACCOUNT_VIEWS[page]!));
 
 describe('pages on the light layouts', () => {
-  // (The session client is a chunk of its own; the account forms bring the Nhost SDK's hooks.)
-  it.each(LIGHT_PAGES)('%s has the theme but not Apollo or the date pickers', (page) => {
+  it.each(LIGHT_PAGES)('%s has the theme but not the Nhost SDK, Apollo or the date pickers', (page) => {
     const packages = packagesReachableFrom(page);
     expect(packages).toContain('@mui/material');
+    // The session client is a chunk of its own (SessionProvider); the account forms, which drive
+    // the SDK's hooks, come with their view's (lazyAccountView).
+    expect([...packages].filter((p) => p.startsWith('@nhost/'))).toEqual([]);
+    expect(packages).not.toContain('@apollo/client');
+    expect(packages).not.toContain('@mui/x-date-pickers');
+  });
+
+  it.each(Object.keys(ACCOUNT_VIEWS))("%s's view brings the SDK's hooks but not Apollo or the date pickers", (page) => {
+    expect(fs.readFileSync(path.join(SRC, 'pages', page), 'utf8')).toContain(`lazyAccountView(() => import('@/features/auth/views/${ACCOUNT_VIEWS[page]!.replace('.tsx', '')}')`);
+    const packages = packagesOf(viewModules(page));
+    expect(packages).toContain('@nhost/nextjs');
     expect(packages).not.toContain('@apollo/client');
     expect(packages).not.toContain('@mui/x-date-pickers');
   });
 
   // MUI's TextField always bundles its select mode (Select, Menu, Popover, Modal); the signed-out
-  // forms use LightTextField, which keeps these pages under 300 kB First Load JS.
-  it.each(LIGHT_PAGES)('%s has no MUI TextField, Select or Menu on its first-load path', (page) => {
-    const modules = [...modulesReachableFrom(page)];
+  // forms use LightTextField, which keeps these screens light.
+  it.each(Object.keys(ACCOUNT_VIEWS))('%s has no MUI TextField, Select or Menu on its page or view', (page) => {
+    const modules = [...modulesReachableFrom(page), ...viewModules(page)];
     expect(modules.filter((m) => /^@mui\/material(\/(TextField|Select|Menu|Popover|Modal))?$/.test(m))).toEqual([]);
   });
 });
