@@ -7,7 +7,7 @@ import { openPglite } from './pglite';
 import { statementTimeoutFromEnv } from './limits';
 import type { Db } from './types';
 
-export type { Db, Queryable, QueryResult, PgError } from './types';
+export type { Db, HeldLock, Queryable, QueryResult, PgError } from './types';
 export { isPgError } from './types';
 export { migrate, applySeeds, MigrationError, listMigrations } from './migrate';
 export { DEFAULT_STATEMENT_TIMEOUT_MS, QUERY_CANCELED, statementTimeoutFromEnv } from './limits';

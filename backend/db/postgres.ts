@@ -2,7 +2,7 @@
 // own pooled connection, so concurrent requests are isolated the way Hasura's are.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './types';
+import type { Db, HeldLock, Queryable, QueryResult } from './types';
 
 /** Distinct statements given a name; beyond it, new statements run unnamed (parsed every time). */
 const PREPARED_MAX = 1000;
@@ -48,8 +48,36 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
         client.release();
       }
     },
+    tryLock: (key) => tryAdvisoryLock(url, key),
     close: () => pool.end(),
   };
+}
+
+/**
+ * A session advisory lock on a connection outside the pool (a pooled one would carry it into
+ * whatever borrows the connection next). TCP keepalive, so a peer that vanished without closing
+ * the socket ends the connection, and `lost` settles, in minutes rather than never.
+ */
+async function tryAdvisoryLock(url: string, key: string): Promise<HeldLock | null> {
+  const client = new pg.Client({ connectionString: url, keepAlive: true });
+  let markLost: () => void = () => undefined;
+  const lost = new Promise<void>((resolve) => (markLost = resolve));
+  // An error on an idle connection (the server restarted, the network dropped) is an 'error'
+  // event: without a listener it would end the process.
+  client.on('error', () => markLost());
+  client.on('end', () => markLost());
+  await client.connect();
+  try {
+    const r = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS held', [key]);
+    if (!r.rows[0]?.held) {
+      await client.end();
+      return null;
+    }
+  } catch (e) {
+    await client.end().catch(() => undefined);
+    throw e;
+  }
+  return { lost, release: () => client.end().catch(() => undefined) };
 }
 
 /**

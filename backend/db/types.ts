@@ -32,9 +32,22 @@ export interface Db extends Queryable {
    * without it are used through `query`.
    */
   queryPrepared?<R = Record<string, unknown>>(sql: string, params: unknown[]): Promise<QueryResult<R>>;
+  /**
+   * Server Postgres only: a session advisory lock on a connection of its own, or null when another
+   * session holds it. Held until released or until that connection ends (its process killed, the
+   * network or the server gone), when Postgres frees it for the next taker. PGlite has one owner
+   * per data folder already (lock.ts).
+   */
+  tryLock?(key: string): Promise<HeldLock | null>;
   /** PGlite only: its data directory as a tarball, which openDb({ loadDataDir }) starts from (tests skip initdb and migrations). */
   snapshot?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface HeldLock {
+  /** Settles when the lock's connection ends, released or not: from then on another session may hold it. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
 }
 
 /** A Postgres error as both drivers report it (fields of the ErrorResponse message). */

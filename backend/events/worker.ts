@@ -2,9 +2,12 @@
 // and one-off scheduled events, the way Hasura's processors do: fetch a batch and lock it, POST each
 // (many at once), record every try in the invocation log and the outcome on the event in one
 // transaction, retry by the trigger's retry_conf. Nothing here runs inside a GraphQL request, so a
-// slow or failing webhook never holds one up. The data folder has one owner, so locks left by a
-// killed process are released at start and those events go out again.
-import type { Db } from '../db';
+// slow or failing webhook never holds one up. One worker delivers a database's events: the data
+// folder has one owner (PGlite), and on a server Postgres, where several backends may run, the worker
+// holding the events lock (an advisory lock, Db.tryLock) delivers while the others stand by and take
+// over when its connection ends. So the locks on events found at the start belong to a worker that is
+// gone: they are released and those events go out again.
+import type { Db, HeldLock } from '../db';
 import { resolveHeaders, resolveWebhook, type CronTrigger, type EventsConfig, type EventTrigger, type RetryConf, type Unresolved } from './config';
 import { nextRuns } from './cron';
 import { deliver, type DeliveryResult } from './deliver';
@@ -33,6 +36,11 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { fetchIntervalMs: 1000, ba
 
 /** How long a shutdown waits for webhook calls in flight. */
 const CLOSE_GRACE_MS = 5000;
+
+/** The server Postgres advisory lock of the database's delivering worker. */
+export const EVENTS_LOCK_KEY = 'staydesk.events.worker';
+/** How often a standing-by worker tries to take the events lock. */
+export const STANDBY_RETRY_MS = 2000;
 
 type Env = () => Record<string, string | undefined>;
 type Log = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void };
@@ -80,6 +88,12 @@ export class EventWorker {
   private inFlight = 0;
   private pending: Outcome[] = [];
   private flushing: Promise<void> | null = null;
+  /** Server Postgres: the events lock while this worker delivers (null: standing by, or PGlite). */
+  private lock: HeldLock | null = null;
+  private standbyTimer: NodeJS.Timeout | null = null;
+  private taking: Promise<boolean> | null = null;
+  /** Delivering: PGlite from the start, a server Postgres while the events lock is held. */
+  private leading = false;
   private readonly triggers: Map<string, EventTrigger>;
   private readonly crons: Map<string, CronTrigger>;
 
@@ -95,13 +109,84 @@ export class EventWorker {
   }
 
   async start(): Promise<void> {
-    // Locks belong to this folder's previous owner, which is gone: its events go out again.
+    this.stopped = false;
+    if (!this.db.tryLock) return this.lead();
+    if (!(await this.takeLock())) {
+      this.log.info('events: another backend delivers this database\'s events; this one stands by and takes over when it stops');
+      this.standBy();
+    }
+  }
+
+  /** Takes the events lock and starts delivering; false when another worker holds it. */
+  private takeLock(): Promise<boolean> {
+    // close() waits for an attempt under way, so a lock taken meanwhile is released, not kept.
+    const taking = this.tryToLead().finally(() => {
+      if (this.taking === taking) this.taking = null;
+    });
+    this.taking = taking;
+    return taking;
+  }
+
+  private async tryToLead(): Promise<boolean> {
+    const lock = await this.db.tryLock!(EVENTS_LOCK_KEY);
+    if (!lock) return false;
+    if (this.stopped) {
+      await lock.release();
+      return false;
+    }
+    this.lock = lock;
+    void lock.lost.then(() => this.lockLost(lock));
+    try {
+      await this.lead();
+    } catch (e) {
+      // Not delivering, so not holding: the next attempt (or another worker) starts afresh.
+      this.lock = null;
+      await lock.release();
+      throw e;
+    }
+    return true;
+  }
+
+  /** Tries again and again for the lock; a worker still delivering what it sent before waits for that first. */
+  private standBy(): void {
+    if (this.stopped) return;
+    this.standbyTimer = setTimeout(() => {
+      this.standbyTimer = null;
+      const attempt = this.inFlight > 0 || this.running || this.flushing ? Promise.resolve(false) : this.takeLock();
+      attempt
+        .catch((e: unknown) => {
+          this.log.error('events: taking the events lock failed', e);
+          return false;
+        })
+        .then((taken) => {
+          if (!taken) this.standBy();
+        });
+    }, STANDBY_RETRY_MS);
+  }
+
+  /**
+   * The lock's connection ended: another worker may hold it now, so this one starts no more
+   * deliveries (those in flight finish and are recorded) and stands by again.
+   */
+  private lockLost(lock: HeldLock): void {
+    if (this.lock !== lock) return;
+    this.lock = null;
+    if (this.stopped) return;
+    this.log.warn('events: the connection holding the events lock ended; delivery stops until the lock is taken again');
+    this.leading = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.standBy();
+  }
+
+  private async lead(): Promise<void> {
+    // Locks belong to the worker that delivered before, which is gone: its events go out again.
     await this.db.query('UPDATE hdb_catalog.event_log SET locked = NULL WHERE locked IS NOT NULL AND delivered = false AND error = false');
     await this.db.query(`UPDATE hdb_catalog.hdb_cron_events SET status = 'scheduled' WHERE status = 'locked'`);
     await this.db.query(`UPDATE hdb_catalog.hdb_scheduled_events SET status = 'scheduled' WHERE status = 'locked'`);
     // Scheduled runs of cron triggers no longer in the metadata are dropped, as Hasura drops them.
     await this.db.query(`DELETE FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled' AND NOT (trigger_name = ANY($1::text[]))`, [[...this.crons.keys()]]);
-    this.stopped = false;
+    this.leading = true;
     this.wake();
   }
 
@@ -110,7 +195,7 @@ export class EventWorker {
    * events of a burst of writes go out together and the writes do not pay a round each.
    */
   nudge(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.leading) return;
     if (this.running) {
       this.nudgedWhileRunning = true;
       return;
@@ -124,7 +209,7 @@ export class EventWorker {
   /** Asks for a round now. */
   wake(): void {
     this.nudged = false;
-    if (this.stopped) return;
+    if (this.stopped || !this.leading) return;
     if (this.running) {
       this.again = true;
       return;
@@ -133,7 +218,7 @@ export class EventWorker {
     this.timer = null;
     this.running = this.round().finally(() => {
       this.running = null;
-      if (this.stopped) return;
+      if (this.stopped || !this.leading) return;
       const nudged = this.nudgedWhileRunning;
       this.nudgedWhileRunning = false;
       if (this.again) {
@@ -151,10 +236,16 @@ export class EventWorker {
   async close(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.standbyTimer) clearTimeout(this.standbyTimer);
+    await this.taking?.catch(() => undefined);
     await this.running;
     const end = Date.now() + CLOSE_GRACE_MS;
     while (this.inFlight > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     await this.flush();
+    // Only now may a standing-by worker take over: what went out is recorded.
+    const lock = this.lock;
+    this.lock = null;
+    await lock?.release();
   }
 
   private async round(): Promise<void> {
