@@ -55,11 +55,18 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
 
 /**
  * A session advisory lock on a connection outside the pool (a pooled one would carry it into
- * whatever borrows the connection next). TCP keepalive, so a peer that vanished without closing
- * the socket ends the connection, and `lost` settles, in minutes rather than never.
+ * whatever borrows the connection next). TCP keepalives on both ends: a holder that vanished
+ * without closing its socket (a host or network gone) is dropped by the server, freeing the lock,
+ * within ~30 s instead of the system's default two hours; and the holder's `lost` settles when the
+ * server is gone.
  */
 async function tryAdvisoryLock(url: string, key: string): Promise<HeldLock | null> {
-  const client = new pg.Client({ connectionString: url, keepAlive: true });
+  const client = new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
+  });
   let markLost: () => void = () => undefined;
   const lost = new Promise<void>((resolve) => (markLost = resolve));
   // An error on an idle connection (the server restarted, the network dropped) is an 'error'
