@@ -17,6 +17,10 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
     // (0 leaves the server's own setting alone).
     options: `-c TimeZone=UTC${statementTimeoutMs > 0 ? ` -c statement_timeout=${Math.trunc(statementTimeoutMs)}` : ''}`,
   });
+  // An idle pooled connection that the server ends (a restart, pg_terminate_backend, an idle
+  // timeout) is an 'error' event on the pool, which without a listener ends the process. The pool
+  // drops that connection and the next query opens a new one; the queries in flight fail as such.
+  pool.on('error', () => undefined);
   // Fail fast on a wrong URL instead of on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -65,6 +69,8 @@ async function tryAdvisoryLock(url: string, key: string): Promise<HeldLock | nul
     connectionString: url,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+    // A server that does not answer (a black-holed host) fails the attempt, not hangs it (and close()).
+    connectionTimeoutMillis: 10_000,
     options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
   });
   let markLost: () => void = () => undefined;

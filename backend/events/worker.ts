@@ -92,6 +92,16 @@ export class EventWorker {
   private lock: HeldLock | null = null;
   private standbyTimer: NodeJS.Timeout | null = null;
   private taking: Promise<boolean> | null = null;
+  /**
+   * Whether the last attempt found the events lock free. A standing-by worker takes a lock only
+   * free at two attempts in a row: a holder whose lock connection merely blipped takes it back at
+   * once (lockLost), and its deliveries in flight are not sent a second time by the taker.
+   */
+  private sawLockFree = true;
+  /** Until when a worker whose lock's connection ended tries to take it back, every 100 ms, without that rule. */
+  private reclaimUntil = 0;
+  /** Events this worker has locked and not yet recorded ("kind:id"): never released by its own lead(). */
+  private readonly held = new Set<string>();
   /** Delivering: PGlite from the start, a server Postgres while the events lock is held. */
   private leading = false;
   private readonly triggers: Map<string, EventTrigger>;
@@ -111,7 +121,8 @@ export class EventWorker {
   async start(): Promise<void> {
     this.stopped = false;
     if (!this.db.tryLock) return this.lead();
-    if (!(await this.takeLock())) {
+    // (Not taken, but held: the lock's connection blipped during the start and lockLost took it back.)
+    if (!(await this.takeLock()) && !this.lock) {
       this.log.info('events: another backend delivers this database\'s events; this one stands by and takes over when it stops');
       this.standBy();
     }
@@ -128,40 +139,45 @@ export class EventWorker {
   }
 
   private async tryToLead(): Promise<boolean> {
+    const reclaiming = Date.now() < this.reclaimUntil;
     const lock = await this.db.tryLock!(EVENTS_LOCK_KEY);
-    if (!lock) return false;
-    if (this.stopped) {
+    if (!lock) {
+      if (!reclaiming) this.sawLockFree = false;
+      return false;
+    }
+    if (this.stopped || (!this.sawLockFree && !reclaiming)) {
+      // Free just now after being held: its holder may be taking it back (see sawLockFree).
+      this.sawLockFree = true;
       await lock.release();
       return false;
     }
     this.lock = lock;
     void lock.lost.then(() => this.lockLost(lock));
     try {
-      await this.lead();
+      await this.lead(lock);
     } catch (e) {
       // Not delivering, so not holding: the next attempt (or another worker) starts afresh.
-      this.lock = null;
+      if (this.lock === lock) this.lock = null;
       await lock.release();
       throw e;
     }
-    return true;
+    return this.lock === lock;
   }
 
-  /** Tries again and again for the lock; a worker still delivering what it sent before waits for that first. */
-  private standBy(): void {
-    if (this.stopped) return;
+  /** Tries for the lock now (`delayMs` 0) or after a while, and again until it is taken. */
+  private standBy(delayMs = STANDBY_RETRY_MS): void {
+    if (this.stopped || this.standbyTimer) return;
     this.standbyTimer = setTimeout(() => {
       this.standbyTimer = null;
-      const attempt = this.inFlight > 0 || this.running || this.flushing ? Promise.resolve(false) : this.takeLock();
-      attempt
+      this.takeLock()
         .catch((e: unknown) => {
           this.log.error('events: taking the events lock failed', e);
           return false;
         })
         .then((taken) => {
-          if (!taken) this.standBy();
+          if (!taken && !this.lock) this.standBy(Date.now() < this.reclaimUntil ? 100 : STANDBY_RETRY_MS);
         });
-    }, STANDBY_RETRY_MS);
+    }, delayMs);
   }
 
   /**
@@ -176,16 +192,24 @@ export class EventWorker {
     this.leading = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.standBy();
+    // At once and often: a standing-by worker takes the lock only when it finds it free twice, 2 s
+    // apart, so after a blip this worker keeps delivering, and what it has in flight goes out once.
+    this.reclaimUntil = Date.now() + STANDBY_RETRY_MS;
+    this.standBy(0);
   }
 
-  private async lead(): Promise<void> {
-    // Locks belong to the worker that delivered before, which is gone: its events go out again.
-    await this.db.query('UPDATE hdb_catalog.event_log SET locked = NULL WHERE locked IS NOT NULL AND delivered = false AND error = false');
-    await this.db.query(`UPDATE hdb_catalog.hdb_cron_events SET status = 'scheduled' WHERE status = 'locked'`);
-    await this.db.query(`UPDATE hdb_catalog.hdb_scheduled_events SET status = 'scheduled' WHERE status = 'locked'`);
+  /** Starts delivering: PGlite at the start, a server Postgres once `lock` is taken. */
+  private async lead(lock?: HeldLock): Promise<void> {
+    // Locks belong to the worker that delivered before, which is gone (or, after a blip of its
+    // lock's connection, this one: its own deliveries in flight keep theirs): they go out again.
+    const mine = (kind: Outcome['kind']) => [...this.held].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+    await this.db.query('UPDATE hdb_catalog.event_log SET locked = NULL WHERE locked IS NOT NULL AND delivered = false AND error = false AND NOT (id = ANY($1::text[]))', [mine('table')]);
+    await this.db.query(`UPDATE hdb_catalog.hdb_cron_events SET status = 'scheduled' WHERE status = 'locked' AND NOT (id = ANY($1::text[]))`, [mine('cron')]);
+    await this.db.query(`UPDATE hdb_catalog.hdb_scheduled_events SET status = 'scheduled' WHERE status = 'locked' AND NOT (id = ANY($1::text[]))`, [mine('oneoff')]);
     // Scheduled runs of cron triggers no longer in the metadata are dropped, as Hasura drops them.
     await this.db.query(`DELETE FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled' AND NOT (trigger_name = ANY($1::text[]))`, [[...this.crons.keys()]]);
+    // The lock's connection may have ended meanwhile (lockLost ran): then this worker stands by.
+    if (lock && this.lock !== lock) return;
     this.leading = true;
     this.wake();
   }
@@ -288,6 +312,7 @@ export class EventWorker {
    */
   private launch(item: Omit<Outcome, 'status' | 'next' | 'log' | 'tries'> & { tries: number }, retry: RetryConf, run: () => Promise<DeliveryResult>): void {
     this.inFlight++;
+    this.held.add(`${item.kind}:${item.id}`);
     run()
       .catch((e: unknown) => failure(e instanceof Error ? e.message : String(e)))
       .then((log) => {
@@ -307,6 +332,7 @@ export class EventWorker {
         const batch = this.pending.splice(0);
         try {
           await this.record(batch);
+          this.drop(batch);
         } catch (e) {
           // An outcome that cannot be logged as it came (odd bytes from a webhook) is recorded
           // without its log; if even that fails the events are unlocked and sent again.
@@ -317,6 +343,8 @@ export class EventWorker {
             this.log.error('recording event deliveries failed again; they will be sent again', e2);
             await this.release(batch).catch((e3: unknown) => this.log.error('releasing event locks failed', e3));
           }
+          // Recorded, released, or left locked for the next leader's start: no longer this worker's.
+          this.drop(batch);
         }
       }
     })().finally(() => {
@@ -325,6 +353,10 @@ export class EventWorker {
       else this.nudge();
     });
     return this.flushing;
+  }
+
+  private drop(batch: Outcome[]): void {
+    for (const o of batch) this.held.delete(`${o.kind}:${o.id}`);
   }
 
   private async record(batch: Outcome[]): Promise<void> {
@@ -381,7 +413,7 @@ export class EventWorker {
 
   private async tableEvents(): Promise<number> {
     const limit = this.free();
-    if (!this.triggers.size || !limit) return 0;
+    if (!this.triggers.size || !limit || !this.leading) return 0;
     const r = await this.db.query<{ id: string; schema_name: string; table_name: string; trigger_name: string; payload: unknown; tries: number; created_at: string }>(
       `UPDATE hdb_catalog.event_log SET locked = now()
        WHERE id IN (SELECT l.id FROM hdb_catalog.event_log l
@@ -426,7 +458,7 @@ export class EventWorker {
 
   private async cronEvents(): Promise<number> {
     const limit = this.free();
-    if (!this.opts.crons || !this.crons.size || !limit) return 0;
+    if (!this.opts.crons || !this.crons.size || !limit || !this.leading) return 0;
     const r = await this.db.query<{ id: string; trigger_name: string; scheduled_time: string; tries: number }>(
       `UPDATE hdb_catalog.hdb_cron_events SET status = 'locked'
        WHERE id IN (SELECT id FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled' AND scheduled_time <= now()
@@ -439,6 +471,7 @@ export class EventWorker {
       const c = this.crons.get(e.trigger_name) as CronTrigger;
       // A run missed by more than the tolerance (the backend was down) is not sent late: it is dead.
       if (e.tries === 0 && Date.now() - Date.parse(e.scheduled_time) > c.retry.toleranceSec * 1000) {
+        this.held.add(`cron:${e.id}`);
         this.pending.push({ kind: 'cron', id: e.id, trigger: c.name, tries: e.tries, status: 'dead', next: null });
         continue;
       }
@@ -460,7 +493,9 @@ export class EventWorker {
   }
 
   private async scheduledEvents(): Promise<number> {
-    if (!this.oneOffMaybe) return 0;
+    // On a server Postgres another backend may have created one (its metadata API woke only its own
+    // worker): looked for every poll there.
+    if (!this.leading || (!this.oneOffMaybe && !this.db.tryLock)) return 0;
     const pending = await this.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM hdb_catalog.hdb_scheduled_events WHERE status IN ('scheduled', 'locked')`);
     if (pending.rows[0].n === '0') {
       this.oneOffMaybe = false;
@@ -479,6 +514,7 @@ export class EventWorker {
     for (const e of r.rows) {
       const rc = parse<RetryConf & { toleranceSec: number } | null>(e.retry_conf) ?? { numRetries: 0, intervalSec: 10, timeoutSec: 60, toleranceSec: 21_600 };
       if (e.tries === 0 && Date.now() - Date.parse(e.scheduled_time) > rc.toleranceSec * 1000) {
+        this.held.add(`oneoff:${e.id}`);
         this.pending.push({ kind: 'oneoff', id: e.id, tries: e.tries, status: 'dead', next: null });
         continue;
       }
