@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, HeldLock, Queryable, QueryResult } from './types';
 
+/** How often the holder of an advisory lock checks the lock's connection (and how long a check may take). */
+const LOCK_CHECK_MS = 5000;
+
 /** Distinct statements given a name; beyond it, new statements run unnamed (parsed every time). */
 const PREPARED_MAX = 1000;
 
@@ -59,10 +62,12 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
 
 /**
  * A session advisory lock on a connection outside the pool (a pooled one would carry it into
- * whatever borrows the connection next). TCP keepalives on both ends: a holder that vanished
- * without closing its socket (a host or network gone) is dropped by the server, freeing the lock,
- * within ~30 s instead of the system's default two hours; and the holder's `lost` settles when the
- * server is gone.
+ * whatever borrows the connection next). Server-side TCP keepalives: a holder that vanished without
+ * closing its socket (a host or network gone) is dropped by the server, freeing the lock, within
+ * ~30 s instead of the system's default two hours. And the holder checks its connection every
+ * LOCK_CHECK_MS: one the server dropped while this side heard nothing (half-open; the client's own
+ * keepalive would notice in ~11 minutes) fails the check, and the lock counts as lost, within
+ * 2 x LOCK_CHECK_MS, about when the server's keepalives free it for another taker.
  */
 async function tryAdvisoryLock(url: string, key: string): Promise<HeldLock | null> {
   const client = new pg.Client({
@@ -71,6 +76,7 @@ async function tryAdvisoryLock(url: string, key: string): Promise<HeldLock | nul
     keepAliveInitialDelayMillis: 10_000,
     // A server that does not answer (a black-holed host) fails the attempt, not hangs it (and close()).
     connectionTimeoutMillis: 10_000,
+    query_timeout: LOCK_CHECK_MS,
     options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
   });
   let markLost: () => void = () => undefined;
@@ -90,6 +96,14 @@ async function tryAdvisoryLock(url: string, key: string): Promise<HeldLock | nul
     await client.end().catch(() => undefined);
     throw e;
   }
+  const check = setInterval(() => {
+    client.query('SELECT 1').catch(() => {
+      markLost();
+      void client.end().catch(() => undefined);
+    });
+  }, LOCK_CHECK_MS);
+  check.unref();
+  void lost.then(() => clearInterval(check));
   return { lost, release: () => client.end().catch(() => undefined) };
 }
 

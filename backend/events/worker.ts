@@ -52,6 +52,8 @@ interface Outcome {
   trigger?: string;
   /** Tries made, this one included. */
   tries: number;
+  /** Tries as fetched: the outcome is recorded only if the event still has them (below). */
+  fetchedTries: number;
   status: 'delivered' | 'retry' | 'error' | 'dead';
   next: string | null;
   log?: DeliveryResult;
@@ -200,6 +202,9 @@ export class EventWorker {
 
   /** Starts delivering: PGlite at the start, a server Postgres once `lock` is taken. */
   private async lead(lock?: HeldLock): Promise<void> {
+    // A round under way may have locked events whose answer has not come back yet: once it is
+    // over, they are this worker's (held) and keep their locks.
+    await this.running;
     // Locks belong to the worker that delivered before, which is gone (or, after a blip of its
     // lock's connection, this one: its own deliveries in flight keep theirs): they go out again.
     const mine = (kind: Outcome['kind']) => [...this.held].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
@@ -310,14 +315,14 @@ export class EventWorker {
    * Starts one delivery without waiting for it: a slow webhook holds only its own slot of the
    * pool, never the other events (or the next fetch). Its outcome joins the next recorded batch.
    */
-  private launch(item: Omit<Outcome, 'status' | 'next' | 'log' | 'tries'> & { tries: number }, retry: RetryConf, run: () => Promise<DeliveryResult>): void {
+  private launch(item: Omit<Outcome, 'status' | 'next' | 'log' | 'tries' | 'fetchedTries'> & { tries: number }, retry: RetryConf, run: () => Promise<DeliveryResult>): void {
     this.inFlight++;
     this.held.add(`${item.kind}:${item.id}`);
     run()
       .catch((e: unknown) => failure(e instanceof Error ? e.message : String(e)))
       .then((log) => {
         const retryAt = log.ok ? null : nextTry(item.tries + 1, retry, log);
-        this.pending.push({ ...item, tries: item.tries + 1, status: log.ok ? 'delivered' : retryAt ? 'retry' : 'error', next: retryAt?.toISOString() ?? null, log });
+        this.pending.push({ ...item, fetchedTries: item.tries, tries: item.tries + 1, status: log.ok ? 'delivered' : retryAt ? 'retry' : 'error', next: retryAt?.toISOString() ?? null, log });
       })
       .finally(() => {
         this.inFlight--;
@@ -359,6 +364,12 @@ export class EventWorker {
     for (const o of batch) this.held.delete(`${o.kind}:${o.id}`);
   }
 
+  /**
+   * Records outcomes. An event's tries (and, for table events, not yet delivered or failed) must be
+   * as this worker fetched them: after a takeover (its lock's connection gone for good) another
+   * worker may have sent the event again and recorded that; a late answer here is logged as a try
+   * but changes nothing, so a delivered event is never set back to be sent again.
+   */
   private async record(batch: Outcome[]): Promise<void> {
     const of = (kind: Outcome['kind']) => batch.filter((o) => o.kind === kind);
     await this.db.transaction(async (tx) => {
@@ -372,8 +383,9 @@ export class EventWorker {
         await tx.query(
           `UPDATE hdb_catalog.event_log AS l SET delivered = x.delivered, error = x.error, tries = x.tries, locked = NULL,
              next_retry_at = (x.next_retry_at AT TIME ZONE 'UTC')
-           FROM jsonb_to_recordset($1::jsonb) AS x(id text, delivered boolean, error boolean, tries int, next_retry_at timestamptz) WHERE l.id = x.id`,
-          [toJson(table.map((o) => ({ id: o.id, delivered: o.status === 'delivered', error: o.status === 'error', tries: o.tries, next_retry_at: o.next })))],
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, delivered boolean, error boolean, tries int, fetched_tries int, next_retry_at timestamptz)
+           WHERE l.id = x.id AND l.tries = x.fetched_tries AND NOT l.delivered AND NOT l.error`,
+          [toJson(table.map((o) => ({ id: o.id, delivered: o.status === 'delivered', error: o.status === 'error', tries: o.tries, fetched_tries: o.fetchedTries, next_retry_at: o.next })))],
         );
       }
       for (const [kind, events, logs] of [['cron', 'hdb_cron_events', 'hdb_cron_event_invocation_logs'], ['oneoff', 'hdb_scheduled_events', 'hdb_scheduled_event_invocation_logs']] as const) {
@@ -389,8 +401,9 @@ export class EventWorker {
         }
         await tx.query(
           `UPDATE hdb_catalog.${events} AS e SET status = x.status, tries = x.tries, next_retry_at = x.next
-           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, tries int, next timestamptz) WHERE e.id = x.id`,
-          [toJson(rows.map((o) => ({ id: o.id, status: o.status === 'retry' ? 'scheduled' : o.status, tries: o.tries, next: o.next })))],
+           FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text, tries int, fetched_tries int, next timestamptz)
+           WHERE e.id = x.id AND e.tries = x.fetched_tries AND e.status IN ('scheduled', 'locked')`,
+          [toJson(rows.map((o) => ({ id: o.id, status: o.status === 'retry' ? 'scheduled' : o.status, tries: o.tries, fetched_tries: o.fetchedTries, next: o.next })))],
         );
       }
     });
@@ -472,7 +485,7 @@ export class EventWorker {
       // A run missed by more than the tolerance (the backend was down) is not sent late: it is dead.
       if (e.tries === 0 && Date.now() - Date.parse(e.scheduled_time) > c.retry.toleranceSec * 1000) {
         this.held.add(`cron:${e.id}`);
-        this.pending.push({ kind: 'cron', id: e.id, trigger: c.name, tries: e.tries, status: 'dead', next: null });
+        this.pending.push({ kind: 'cron', id: e.id, trigger: c.name, tries: e.tries, fetchedTries: e.tries, status: 'dead', next: null });
         continue;
       }
       const payload = { scheduled_time: e.scheduled_time, payload: c.payload, name: c.name, id: e.id, comment: c.comment };
@@ -515,7 +528,7 @@ export class EventWorker {
       const rc = parse<RetryConf & { toleranceSec: number } | null>(e.retry_conf) ?? { numRetries: 0, intervalSec: 10, timeoutSec: 60, toleranceSec: 21_600 };
       if (e.tries === 0 && Date.now() - Date.parse(e.scheduled_time) > rc.toleranceSec * 1000) {
         this.held.add(`oneoff:${e.id}`);
-        this.pending.push({ kind: 'oneoff', id: e.id, tries: e.tries, status: 'dead', next: null });
+        this.pending.push({ kind: 'oneoff', id: e.id, tries: e.tries, fetchedTries: e.tries, status: 'dead', next: null });
         continue;
       }
       const payload = { scheduled_time: e.scheduled_time, payload: parse(e.payload), id: e.id, comment: e.comment };
