@@ -17,6 +17,9 @@ export const ISOLATED_NODE_TESTS = [
   // cores, 2026-11-28) in a shared worker after four other backend files; kept in a worker of its
   // own until that is shown to be the load alone.
   'tests/integration/inbox-breakit.test.ts',
+  // Listens for unhandled rejections while it cuts the events lock's connection 25 times (H3): any
+  // other file's rejection in a shared worker would count as its own.
+  'backend/events/eventsLock.attack2.postgres.test.ts',
   // Write process.env, and count "Sync now" in the function's in-memory windows (20 per user in 10
   // minutes, functions/ical/_lib/syncLimit.ts): in a shared worker one file's syncs would count
   // against the next file's user.
