@@ -4,24 +4,17 @@
 // a blip of the lock's connection had the other backend send a delivery in flight again (B) or
 // left the worker delivering without the lock (D), and stopped every delivery for as long as the
 // slowest call in flight (G); a server ending the pool's idle connections ended the process (C).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
-import { BACKEND_NODE_ARGS, freePort } from '../../tests/helpers/processes';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, STANDBY_RETRY_MS } from './worker';
 import { openDb, type Db } from '../db';
 import { loadEventsConfig } from './config';
-import { startWebhookReceiver, type WebhookReceiver } from './testing';
+import { askBackend, FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type FixtureBackend, type WebhookReceiver } from './testing';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const PROJECT = path.join(__dirname, '__fixtures__', 'project');
 const ADMIN_SECRET = 'break-lock-admin-secret';
-const children: ChildProcess[] = [];
-const dataDirs: string[] = [];
+const backends: FixtureBackend[] = [];
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,42 +25,19 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const b of backends) if (b.proc.exitCode === null) b.proc.kill('SIGKILL');
   await hooks?.close();
   server?.stop();
-  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+  for (const b of backends) fs.rmSync(b.dataDir, { recursive: true, force: true });
 });
 
-interface Backend { child: ChildProcess; port: number; output: () => string }
-
-async function startBackend(databaseUrl: string): Promise<Backend> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-break-lock-'));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [...BACKEND_NODE_ARGS, 'backend/cli.ts', '--project', PROJECT, '--port', String(port), '--data', dataDir, '--seeds', 'false'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NHOST_ADMIN_SECRET: ADMIN_SECRET, EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags`, NHOST_WEBHOOK_SECRET: 'break-lock-webhook' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`backend exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, port, output: () => output };
-    } catch { /* not up yet */ }
-    if (Date.now() > end) throw new Error(`backend did not start: ${output}`);
-    await sleep(100);
-  }
+async function startBackend(databaseUrl: string): Promise<FixtureBackend> {
+  const backend = await startFixtureBackend(databaseUrl, { NHOST_ADMIN_SECRET: ADMIN_SECRET, EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags`, NHOST_WEBHOOK_SECRET: 'break-lock-webhook' });
+  backends.push(backend);
+  return backend;
 }
 
-async function call(port: number, route: 'graphql' | 'metadata', body: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(`http://127.0.0.1:${port}/v1/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }, body: JSON.stringify(body) });
-  return res.json();
-}
+const call = (port: number, route: 'graphql' | 'metadata', body: unknown) => askBackend(port, route, body, ADMIN_SECRET);
 const callsTo = (p: string, id?: string) => hooks.calls.filter((c) => c.path === p && (id === undefined || c.body.id === id));
 async function admin(url: string) {
   const c = new pg.Client({ connectionString: url });
@@ -96,7 +66,7 @@ describe('events lock attacks', () => {
     await sleep(1500); // the leader's rounds find no one-off events: oneOffMaybe = false
     const second = await startBackend(url);
     await sleep(STANDBY_RETRY_MS + 500);
-    expect(second.output()).toContain('stands by');
+    expect(second.output).toContain('stands by');
     const r = await call(second.port, 'metadata', { type: 'create_scheduled_event', args: { webhook: `${hooks.url}/a-oneoff`, schedule_at: new Date().toISOString() } });
     expect(r.event_id).toBeTruthy();
     const t0 = Date.now();
@@ -104,8 +74,8 @@ describe('events lock attacks', () => {
     expect(n).toBe(1);
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(callsTo('/a-oneoff')[0]!.body.id).toBe(r.event_id);
-    first.child.kill('SIGKILL');
-    second.child.kill('SIGKILL');
+    first.proc.kill('SIGKILL');
+    second.proc.kill('SIGKILL');
   }, 120_000);
 
   it('B: the lock connection ended while a delivery is in flight: the holder takes it back, the call is not sent again', async () => {
@@ -122,14 +92,14 @@ describe('events lock attacks', () => {
     await a.query('SELECT pg_terminate_backend($1)', [pid]);
     const n = await waitCalls('/b-hang', 2, 3 * STANDBY_RETRY_MS + 2000);
     expect(callsTo('/b-hang', created.event_id)).toHaveLength(1);
-    expect(first.output()).toContain('events lock ended');
+    expect(first.output).toContain('events lock ended');
     // Still the one delivering: a note written through the standby goes out once.
     const before = callsTo('/notes').length;
     await call(second.port, 'graphql', { query: 'mutation { insert_notes_one(object: {body: "b"}) { id } }' });
     expect(await waitCalls('/notes', before + 1, 10_000)).toBe(before + 1);
     hooks.behave('/b-hang', {});
-    first.child.kill('SIGKILL');
-    second.child.kill('SIGKILL');
+    first.proc.kill('SIGKILL');
+    second.proc.kill('SIGKILL');
     await a.end();
     expect(n).toBe(1);
   }, 120_000);
@@ -157,10 +127,10 @@ describe('events lock attacks', () => {
     }
     expect(ok).toBe(true);
     expect(await waitCalls('/notes', before + 1, 30_000)).toBe(before + 1);
-    expect(first.child.exitCode).toBeNull();
-    expect(second.child.exitCode).toBeNull();
-    first.child.kill('SIGKILL');
-    second.child.kill('SIGKILL');
+    expect(first.proc.exitCode).toBeNull();
+    expect(second.proc.exitCode).toBeNull();
+    first.proc.kill('SIGKILL');
+    second.proc.kill('SIGKILL');
     await a.end();
   }, 120_000);
 
@@ -168,8 +138,8 @@ describe('events lock attacks', () => {
     const url = await server!.createDatabase('break_d');
     // A backend migrates the database and installs the triggers, then stops cleanly.
     const boot = await startBackend(url);
-    boot.child.kill('SIGTERM');
-    await new Promise((r) => boot.child.once('exit', r));
+    boot.proc.kill('SIGTERM');
+    await new Promise((r) => boot.proc.once('exit', r));
     const a = await admin(url);
     const real = await openDb({ databaseUrl: url });
     let armed = true;
@@ -227,7 +197,7 @@ describe('events lock attacks', () => {
     const ms = Date.now() - t0;
     expect(n - before).toBe(1);
     expect(callsTo('/g-hang')).toHaveLength(1);
-    first.child.kill('SIGKILL');
+    first.proc.kill('SIGKILL');
     await a.end();
     expect(ms).toBeLessThan(5000);
   }, 120_000);

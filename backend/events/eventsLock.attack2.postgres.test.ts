@@ -3,22 +3,16 @@
 // a blip while a round's fetch was in flight had the worker send those events twice (H1); a late
 // answer of a holder whose lock was taken over set a delivered event back to be sent (H2); a
 // half-open lock connection left two deliverers for ~11 minutes (H8). H3 and H5 held.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
-import { BACKEND_NODE_ARGS, freePort } from '../../tests/helpers/processes';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, STANDBY_RETRY_MS } from './worker';
 import { openDb, type Db } from '../db';
 import { loadEventsConfig } from './config';
-import { startWebhookReceiver, type WebhookReceiver } from './testing';
+import { FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type WebhookReceiver } from './testing';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const PROJECT = path.join(__dirname, '__fixtures__', 'project');
 const dataDirs: string[] = [];
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
@@ -33,20 +27,10 @@ beforeAll(async () => {
   hooks = await startWebhookReceiver();
   url = await server.createDatabase('break2');
   // A backend migrates the database and installs the triggers, then stops cleanly.
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-break-lock2-'));
-  dataDirs.push(dataDir);
-  const child: ChildProcess = spawn(process.execPath, [...BACKEND_NODE_ARGS, 'backend/cli.ts', '--project', PROJECT, '--port', String(port), '--data', dataDir, '--seeds', 'false'], {
-    cwd: ROOT, env: { ...process.env, DATABASE_URL: url, NHOST_ADMIN_SECRET: 'x', EVENTS_TEST_WEBHOOK_BASE: hooks.url, NHOST_WEBHOOK_SECRET: 'x' }, stdio: 'ignore',
-  });
-  const end = Date.now() + 60_000;
-  for (;;) {
-    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break; } catch { /* not up */ }
-    if (Date.now() > end) throw new Error('backend did not start');
-    await sleep(100);
-  }
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  const boot = await startFixtureBackend(url, { NHOST_ADMIN_SECRET: 'x', EVENTS_TEST_WEBHOOK_BASE: hooks.url, NHOST_WEBHOOK_SECRET: 'x' });
+  dataDirs.push(boot.dataDir);
+  boot.proc.kill('SIGTERM');
+  await boot.exited;
 }, 90_000);
 
 afterAll(async () => {

@@ -2,7 +2,6 @@
 // lock connection is cut (the server or a DBA ends it) it stops and one of them takes the lock
 // again, and a deliverer that is closed hands over; through both, every note written is delivered
 // once. (Two processes and kill -9: twoBackends.postgres.test.ts.)
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBackend } from '../server';
@@ -10,9 +9,9 @@ import { startTestBackend } from '../../tests/helpers/backend';
 import { fileEnv } from '../../tests/helpers/env';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
 import { STANDBY_RETRY_MS } from './worker';
-import { startWebhookReceiver, waitUntil, type WebhookReceiver } from './testing';
+import { FIXTURE_PROJECT, startWebhookReceiver, waitUntil, type WebhookReceiver } from './testing';
 
-const PROJECT = path.join(__dirname, '__fixtures__', 'project');
+const PROJECT = FIXTURE_PROJECT;
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
 let admin: pg.Client;

@@ -1,7 +1,11 @@
 // A webhook receiver for event tests: records every call and answers as told per path (a list of
 // statuses to use in turn, optional delays); a delay longer than the caller's timeout is a timeout.
+import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnBackend, type BackendProcess } from '../../tests/helpers/processes';
 
 export interface ReceivedCall {
   path: string;
@@ -104,4 +108,31 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 8000)
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The events tests' fixture project (notes, tags and drafts with their event triggers, one cron trigger). */
+export const FIXTURE_PROJECT = path.join(__dirname, '__fixtures__', 'project');
+
+export interface FixtureBackend extends BackendProcess {
+  /** Where its HTTP server listens. */
+  port: number;
+  /** Its own data folder (uploads; the database is the server's), for the caller to remove. */
+  dataDir: string;
+}
+
+/**
+ * The fixture project's backend as a real process (`cli.ts`, for kill -9 or two at once) on a server
+ * Postgres, with a data folder of its own as a second host would have; resolves once it listens.
+ */
+export async function startFixtureBackend(databaseUrl: string, env: Record<string, string>): Promise<FixtureBackend> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-events-backend-'));
+  const backend = spawnBackend(dataDir, ['--project', FIXTURE_PROJECT], { DATABASE_URL: databaseUrl, ...env });
+  const url = await backend.ready;
+  return Object.assign(backend, { port: Number(new URL(url).port), dataDir });
+}
+
+/** POSTs `body` to the backend's /v1/graphql or /v1/metadata with the admin secret; the JSON answer. */
+export async function askBackend(port: number, route: 'graphql' | 'metadata', body: unknown, adminSecret: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`http://127.0.0.1:${port}/v1/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': adminSecret }, body: JSON.stringify(body) });
+  return res.json();
 }

@@ -5,21 +5,14 @@
 // through the first; and when the first is killed with kill -9, the second takes over and sends the
 // cut-off delivery again with its id. Counted: every event acknowledged is delivered, none twice
 // while its first delivery was alive.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
-import { BACKEND_NODE_ARGS, freePort } from '../../tests/helpers/processes';
 import { STANDBY_RETRY_MS } from './worker';
-import { startWebhookReceiver, type WebhookReceiver } from './testing';
+import { askBackend, startFixtureBackend, startWebhookReceiver, type FixtureBackend, type WebhookReceiver } from './testing';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const PROJECT = path.join(__dirname, '__fixtures__', 'project');
 const ADMIN_SECRET = 'two-backends-admin-secret';
-const children: ChildProcess[] = [];
-const dataDirs: string[] = [];
+const backends: FixtureBackend[] = [];
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
 let databaseUrl = '';
@@ -31,50 +24,19 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const b of backends) if (b.proc.exitCode === null) b.proc.kill('SIGKILL');
   await hooks?.close();
   server?.stop();
-  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+  for (const b of backends) fs.rmSync(b.dataDir, { recursive: true, force: true });
 });
 
-interface Backend {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
+async function startBackend(): Promise<FixtureBackend> {
+  const backend = await startFixtureBackend(databaseUrl, { NHOST_ADMIN_SECRET: ADMIN_SECRET, EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags`, NHOST_WEBHOOK_SECRET: 'two-backends-webhook' });
+  backends.push(backend);
+  return backend;
 }
 
-async function startBackend(): Promise<Backend> {
-  const port = await freePort();
-  // A data folder each (their uploaded files; the database is the server's), as two hosts would have.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staydesk-two-backends-'));
-  dataDirs.push(dataDir);
-  // node itself (tsx as a loader), so SIGKILL reaches the backend and not a wrapper process.
-  const child = spawn(process.execPath, [...BACKEND_NODE_ARGS, 'backend/cli.ts', '--project', PROJECT, '--port', String(port), '--data', dataDir, '--seeds', 'false'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NHOST_ADMIN_SECRET: ADMIN_SECRET, EVENTS_TEST_WEBHOOK_BASE: hooks.url, EVENTS_TEST_TAGS_WEBHOOK: `${hooks.url}/tags`, NHOST_WEBHOOK_SECRET: 'two-backends-webhook' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const end = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`backend exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, port, output: () => output };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > end) throw new Error(`backend did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function call(port: number, route: 'graphql' | 'metadata', body: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(`http://127.0.0.1:${port}/v1/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }, body: JSON.stringify(body) });
-  return res.json();
-}
+const call = (port: number, route: 'graphql' | 'metadata', body: unknown) => askBackend(port, route, body, ADMIN_SECRET);
 
 async function delivered(port: number, eventId: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -100,7 +62,7 @@ describe('two backends on one server Postgres', () => {
     // Rounds of both workers pass (1 s apart, the standby's lock attempts every STANDBY_RETRY_MS).
     await new Promise((r) => setTimeout(r, STANDBY_RETRY_MS + 1500));
     expect(callsTo('/hang', hanging)).toHaveLength(1);
-    expect(second.output()).toContain('stands by');
+    expect(second.output).toContain('stands by');
 
     // Notes written through either backend go out once each, from the one that delivers.
     const ids: string[] = [];
@@ -117,8 +79,8 @@ describe('two backends on one server Postgres', () => {
     // kill -9 of the delivering backend, its call still open: the second takes the lock (Postgres
     // frees it with the dead connection) and sends the cut-off event again, with its id.
     hooks.behave('/hang', {});
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    first.proc.kill('SIGKILL');
+    await new Promise((r) => first.proc.once('exit', r));
     await hooks.waitFor('/hang', 2, 30_000);
     expect(callsTo('/hang', hanging)).toHaveLength(2);
     let event: { status: string; tries: number } | undefined;
@@ -138,7 +100,7 @@ describe('two backends on one server Postgres', () => {
     expect(noteIds).toHaveLength(4);
     expect(new Set(noteIds).size).toBe(4);
     for (const id of noteIds) await delivered(second.port, id);
-    second.child.kill('SIGTERM');
-    await new Promise((r) => second.child.once('exit', r));
+    second.proc.kill('SIGTERM');
+    await new Promise((r) => second.proc.once('exit', r));
   }, 180_000);
 });
