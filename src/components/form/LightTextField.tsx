@@ -3,11 +3,12 @@
 // always bundles its select mode (Select, Menu, Popover, Modal: about 12 kB gzipped). For the
 // signed-out pages (sign-in, sign-up, password reset), the first thing a new phone downloads.
 // Same look, same label and message wiring (label for, aria-describedby, aria-invalid).
-import { useEffect, useRef, type HTMLAttributes } from 'react';
+import { useRef, type HTMLAttributes } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { useTypedBeforeHydration } from '@/lib/useTypedBeforeHydration';
 import { useFieldMessage } from './useFieldMessage';
 
 export interface LightTextFieldProps {
@@ -25,16 +26,9 @@ export interface LightTextFieldProps {
 export function LightTextField({ name, label, type = 'text', autoComplete, autoFocus, placeholder, helperText, inputMode, maxLength }: LightTextFieldProps) {
   const { field, helpers, error } = useFieldMessage<string>(name);
   const input = useRef<HTMLInputElement>(null);
-  // Text typed before the page hydrated (the account screens hydrate in the background): React
-  // adopts what the input holds without an onChange, so Formik would not know it, and a press of
-  // the submit button made meanwhile (held and replayed, src/lib/earlyTaps.ts) would find the form
-  // empty. The field hands it to the form once, when it mounts; later input comes through onChange.
-  useEffect(() => {
-    const typed = input.current?.value;
+  useTypedBeforeHydration(input, (typed) => {
     if (typed && typed !== (field.value ?? '')) void helpers.setValue(typed);
-    // On mount only: afterwards the input and the form move together.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
   const message = error ?? helperText;
   const messageId = message ? `${name}-helper-text` : undefined;
   return (

@@ -5,6 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outsideAct, RightAfterCommit } from '@/test/reactOutsideAct';
 import { createTestI18n } from '@/test/render';
 import { callGuest } from './api';
 import type { JourneyCardProps } from '@/features/journey/cards';
@@ -56,5 +57,30 @@ describe('MessageHostCard on a server-rendered journey page', () => {
     expect(calls).toHaveBeenLastCalledWith(expect.anything(), { journeyId: JOURNEY_ID, body: 'We arrive at 23:00' });
     expect(container.textContent).toContain('We arrive at 23:00');
     expect(container.querySelector('textarea')!.value).toBe('');
+  });
+
+  // A press held while the card's code loaded (src/lib/unhydratedPresses.ts) is pressed again once
+  // the card has hydrated, possibly before React's passive effects ran (a later task).
+  it('sends what was typed when "Send" is pressed right after the hydration committed', async () => {
+    const calls = vi.mocked(callGuest);
+    calls.mockImplementation(async (contract, body) => {
+      if ('body' in (body as object)) return { ok: true, value: { message: { id: 'm2', direction: 'incoming', body: (body as { body: string }).body, sentAt } } } as never;
+      return { ok: true, value: { messages: [] } } as never;
+    });
+    const tree = (
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <MessageHostCard {...cardProps} />
+        <RightAfterCommit run={() => document.querySelector('form')!.requestSubmit()} />
+      </I18nextProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    container.querySelector('textarea')!.value = 'We arrive at 23:00';
+    await outsideAct(async () => {
+      root = hydrateRoot(container, tree);
+      await vi.waitFor(() => expect(container.textContent).toContain('We arrive at 23:00'));
+    });
+    expect(calls).toHaveBeenCalledWith(expect.anything(), { journeyId: JOURNEY_ID, body: 'We arrive at 23:00' });
   });
 });

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { GUEST_MESSAGE_MAX, guestMessageContract, guestThreadContract } from '@/lib/functions/inbox';
+import { useTypedBeforeHydration } from '@/lib/useTypedBeforeHydration';
 import type { JourneyCardProps } from '@/features/journey/cards';
 import styles from '@/features/journey/journey.module.css';
 import { callGuest } from './api';
@@ -28,12 +29,10 @@ export function MessageHostCard({ journeyId }: JourneyCardProps) {
   const [status, setStatus] = useState<{ error: boolean; key: string } | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
 
-  // The card is server-rendered and hydrates when its chunk arrives: what the guest typed before
-  // that sits in the box without an onChange, and the next render would wipe it. Take it once.
-  useEffect(() => {
-    const typed = box.current?.value;
+  // The card is server-rendered and hydrates when its chunk arrives: take what the guest typed before.
+  useTypedBeforeHydration(box, (typed) => {
     if (typed) setText(typed);
-  }, []);
+  });
 
   const load = useCallback(async () => {
     const result = await callGuest(guestThreadContract, { journeyId });

@@ -5,7 +5,8 @@ import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outsideAct, RightAfterCommit } from '@/test/reactOutsideAct';
 import { createTestI18n } from '@/test/render';
 import { TextArea, TextField, useGuestForm } from './formKit';
 
@@ -66,5 +67,38 @@ describe('guest form fields on a server-rendered page', () => {
     const container = await hydrate(() => undefined);
     expect(values(container)).toEqual({ name: '', note: '', city: 'Budapest' });
     expect(field(container, 'f-city').value).toBe('Budapest');
+  });
+
+  // A press held while a slice's code loaded (src/lib/unhydratedPresses.ts) is pressed again once
+  // the slice has hydrated, which can be after that hydration committed and before React's passive
+  // effects ran (in a later task): the form's handlers then must already have what was typed.
+  it('have what was typed when a button is pressed right after the hydration committed', async () => {
+    const pressed = vi.fn();
+    function SendForm() {
+      const form = useGuestForm(noSchema, { name: '' });
+      return (
+        <form>
+          <TextField name="name" label="Name" form={form} />
+          <button type="button" onClick={() => pressed(form.values)}>
+            Send
+          </button>
+        </form>
+      );
+    }
+    const tree = (
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <SendForm />
+        <RightAfterCommit run={() => document.querySelector('button')!.click()} />
+      </I18nextProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    field(container, 'f-name').value = 'Anna Kovács';
+    await outsideAct(async () => {
+      root = hydrateRoot(container, tree);
+      await vi.waitFor(() => expect(pressed).toHaveBeenCalled());
+    });
+    expect(pressed).toHaveBeenCalledWith({ name: 'Anna Kovács' });
   });
 });

@@ -1,10 +1,11 @@
 // A small form kit for guest pages (the staff form kit brings MUI and Formik): fields keep their
 // values as strings, the contract's Yup schema (loaded on first input) validates on submit, and messages are the same
 // "journey:key|values" strings the server answers with, translated here.
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { AnyObject, ObjectSchema, ValidationError } from 'yup';
 import { translateFormMessage } from '@/lib/i18n/formMessage';
+import { useTypedBeforeHydration } from '@/lib/useTypedBeforeHydration';
 import { NETWORK_FAILURE, type JourneyResult } from '../api';
 import styles from '../journey.module.css';
 
@@ -65,19 +66,6 @@ function useMessage(message: string | undefined): string | undefined {
   return translateFormMessage(t, message);
 }
 
-/**
- * Text typed before the page hydrated (guest pages hydrate in slices): React adopts what the field
- * already holds without an onChange, so the form would not know it and its next render would wipe
- * it. The field hands it to the form once, when it mounts; later input comes through onChange.
- */
-function useTypedBeforeHydration(ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, name: string, form: FieldProps['form']): void {
-  useEffect(() => {
-    const typed = ref.current?.value;
-    if (typed !== undefined && typed !== (form.values[name] ?? '')) form.set(name, typed);
-    // On mount only: afterwards the DOM and the form move together.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
 
 /** Label, control and message; the message sits outside the label so the field's name stays its label. */
 function Wrapper({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
@@ -98,7 +86,9 @@ export function TextField({ name, label, form, type = 'text', required, autoComp
   const id = `f-${name}`;
   const error = useMessage(form.errors[name]);
   const ref = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(ref, name, form);
+  useTypedBeforeHydration(ref, (typed) => {
+    if (typed !== (form.values[name] ?? '')) form.set(name, typed);
+  });
   return (
     <Wrapper id={id} label={required ? `${label} *` : label} error={error}>
       <input ref={ref} id={id} name={name} type={type} value={form.values[name] ?? ''} required={required} autoComplete={autoComplete} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => form.set(name, e.target.value)} />
@@ -110,7 +100,9 @@ export function TextArea({ name, label, form }: FieldProps) {
   const id = `f-${name}`;
   const error = useMessage(form.errors[name]);
   const ref = useRef<HTMLTextAreaElement>(null);
-  useTypedBeforeHydration(ref, name, form);
+  useTypedBeforeHydration(ref, (typed) => {
+    if (typed !== (form.values[name] ?? '')) form.set(name, typed);
+  });
   return (
     <Wrapper id={id} label={label} error={error}>
       <textarea ref={ref} id={id} name={name} rows={3} value={form.values[name] ?? ''} aria-invalid={error ? true : undefined} onChange={(e) => form.set(name, e.target.value)} />
