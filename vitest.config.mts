@@ -24,6 +24,9 @@ export default defineConfig({
     // Longest files first, from tests/durations.json (a fresh checkout has no Vitest cache).
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
+    // A function's wait for a GraphQL answer (5 s by default): a backend in a loaded test worker
+    // once answered guest-message's query later than that, and the test's setup failed for it.
+    env: { FUNCTIONS_GRAPHQL_TIMEOUT_MS: '20000' },
     hookTimeout: 120_000,
     projects: [
       // A fresh worker per file for the node files that change what the next file would see

@@ -142,7 +142,7 @@ describe('guest messages from the journey page', () => {
 describe('replies by e-mail and the guest answering', () => {
   it('a reply goes to the guest by e-mail (escaped, threaded headers, booking reference); the answer threads back once, however often it is delivered', async () => {
     const b = freshBooking();
-    await call('guest-message', { journeyId: b.journey_id, body: 'Is there parking?' });
+    expect((await call('guest-message', { journeyId: b.journey_id, body: 'Is there parking?' })).status).toBe(201);
     const [thread] = await threadOf(b.id);
     const reply = await client.data<{ insert_messages_one: { id: string } }>(communicator, 'mutation ($t: uuid!) { insert_messages_one(object: {thread_id: $t, direction: outgoing, body: "Yes <b>free</b> & close"}) { id } }', { t: thread.id });
     const replyId = reply.insert_messages_one.id;
@@ -247,7 +247,7 @@ describe('the inbound e-mail endpoint refuses bad deliveries with a reason, neve
 
   it('spoofed sender: another address answering a conversation, or a failed SPF/DKIM check, is filed and not added', async () => {
     const b = freshBooking();
-    await call('guest-message', { journeyId: b.journey_id, body: 'Hello' });
+    expect((await call('guest-message', { journeyId: b.journey_id, body: 'Hello' })).status).toBe(201);
     const [thread] = await threadOf(b.id);
     const reply = await client.data<{ insert_messages_one: { id: string } }>(communicator, 'mutation ($t: uuid!) { insert_messages_one(object: {thread_id: $t, direction: outgoing, body: "Hi"}) { id } }', { t: thread.id });
     const messageId = `<${reply.insert_messages_one.id}@staydesk.local>`;
