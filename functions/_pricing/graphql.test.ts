@@ -3,17 +3,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withEnv } from '../../tests/helpers/env';
 import { graphql } from './graphql';
 
-const saved = { url: process.env.NHOST_GRAPHQL_URL, timeout: process.env.FUNCTIONS_GRAPHQL_TIMEOUT_MS };
 let server: http.Server | undefined;
 afterEach(async () => {
-  process.env.NHOST_GRAPHQL_URL = saved.url;
-  process.env.FUNCTIONS_GRAPHQL_TIMEOUT_MS = saved.timeout;
-  if (saved.url === undefined) delete process.env.NHOST_GRAPHQL_URL;
-  if (saved.timeout === undefined) delete process.env.FUNCTIONS_GRAPHQL_TIMEOUT_MS;
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
 });
 
 /** A GraphQL endpoint that answers after `delayMs`. */
@@ -28,24 +25,23 @@ async function slowGraphql(delayMs: number): Promise<string> {
 
 describe('a function’s GraphQL request', () => {
   it('gives up after FUNCTIONS_GRAPHQL_TIMEOUT_MS', async () => {
-    process.env.NHOST_GRAPHQL_URL = await slowGraphql(2000);
-    process.env.FUNCTIONS_GRAPHQL_TIMEOUT_MS = '150';
+    const url = await slowGraphql(2000);
     const started = Date.now();
-    await expect(graphql({ admin: true }, '{ ok }', {})).rejects.toMatchObject({ name: 'TimeoutError' });
+    await withEnv({ NHOST_GRAPHQL_URL: url, FUNCTIONS_GRAPHQL_TIMEOUT_MS: '150' }, () => expect(graphql({ admin: true }, '{ ok }', {})).rejects.toMatchObject({ name: 'TimeoutError' }));
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('waits as long as FUNCTIONS_GRAPHQL_TIMEOUT_MS allows', async () => {
-    process.env.NHOST_GRAPHQL_URL = await slowGraphql(300);
-    process.env.FUNCTIONS_GRAPHQL_TIMEOUT_MS = '5000';
-    expect(await graphql({ admin: true }, '{ ok }', {})).toEqual({ data: { ok: true }, errors: [] });
+    const url = await slowGraphql(300);
+    const answer = await withEnv({ NHOST_GRAPHQL_URL: url, FUNCTIONS_GRAPHQL_TIMEOUT_MS: '5000' }, () => graphql({ admin: true }, '{ ok }', {}));
+    expect(answer).toEqual({ data: { ok: true }, errors: [] });
   });
 
   it('takes 5 s when the setting is missing or not a positive whole number', async () => {
-    process.env.NHOST_GRAPHQL_URL = await slowGraphql(300);
-    for (const value of ['', 'soon', '-1', '0', '1.5']) {
-      process.env.FUNCTIONS_GRAPHQL_TIMEOUT_MS = value;
-      expect(await graphql({ admin: true }, '{ ok }', {})).toEqual({ data: { ok: true }, errors: [] });
+    const url = await slowGraphql(300);
+    for (const value of [undefined, '', 'soon', '-1', '0', '1.5']) {
+      const answer = await withEnv({ NHOST_GRAPHQL_URL: url, FUNCTIONS_GRAPHQL_TIMEOUT_MS: value }, () => graphql({ admin: true }, '{ ok }', {}));
+      expect(answer).toEqual({ data: { ok: true }, errors: [] });
     }
   });
 });
