@@ -41,9 +41,44 @@ const CLOSE_GRACE_MS = 5000;
 export const EVENTS_LOCK_KEY = 'staydesk.events.worker';
 /** How often a standing-by worker tries to take the events lock. */
 export const STANDBY_RETRY_MS = 2000;
+/**
+ * While attempts at the events lock or delivery rounds keep failing (the database is down or
+ * restarting), how often the failure is logged again. The first is logged at once, the way back
+ * once: a restart wrote ~20 identical errors in the 2 s of a reclaim, then one every 2 s (and a
+ * leader's failed round one every second) while it lasted.
+ */
+export const FAILURE_LOG_EVERY_MS = 60_000;
 
 type Env = () => Record<string, string | undefined>;
 type Log = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void };
+
+/** Failures of one kind in a row: the first logged at once, then one a minute with the count, and the end of the run once. */
+export class FailureStreak {
+  private count = 0;
+  private loggedAt = 0;
+
+  constructor(
+    private readonly what: string,
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  failed(e: unknown): void {
+    this.count++;
+    const now = this.now();
+    if (this.count > 1 && now - this.loggedAt < FAILURE_LOG_EVERY_MS) return;
+    this.loggedAt = now;
+    const so = this.count === 1 ? 'trying again' : `${this.count} times in a row so far`;
+    this.log.error(`events: ${this.what} failed (${so}; logged again in a minute if it still fails)`, e);
+  }
+
+  /** It worked: says so once after a run of failures. */
+  over(): void {
+    if (this.count > 0) this.log.info(`events: ${this.what} works again, after ${this.count} failures`);
+    this.count = 0;
+    this.loggedAt = 0;
+  }
+}
 
 /** What became of one delivery (or of a cron run missed beyond its tolerance), to be recorded. */
 interface Outcome {
@@ -102,6 +137,9 @@ export class EventWorker {
   private sawLockFree = true;
   /** Until when a worker whose lock's connection ended tries to take it back, every 100 ms, without that rule. */
   private reclaimUntil = 0;
+  /** Attempts at the events lock, and delivery rounds, that failed in a row (logged sparingly). */
+  private readonly lockFailures: FailureStreak;
+  private readonly roundFailures: FailureStreak;
   /** Events this worker has locked and not yet recorded ("kind:id"): never released by its own lead(). */
   private readonly held = new Set<string>();
   /** Delivering: PGlite from the start, a server Postgres while the events lock is held. */
@@ -116,6 +154,8 @@ export class EventWorker {
     private readonly log: Log,
     private readonly opts: WorkerOptions = DEFAULT_WORKER_OPTIONS,
   ) {
+    this.lockFailures = new FailureStreak('taking the events lock', log);
+    this.roundFailures = new FailureStreak('an event delivery round', log);
     this.triggers = new Map(config.triggers.map((t) => [t.name, t]));
     this.crons = new Map(config.crons.map((c) => [c.name, c]));
   }
@@ -172,10 +212,16 @@ export class EventWorker {
     this.standbyTimer = setTimeout(() => {
       this.standbyTimer = null;
       this.takeLock()
-        .catch((e: unknown) => {
-          this.log.error('events: taking the events lock failed', e);
-          return false;
-        })
+        .then(
+          (taken) => {
+            this.lockFailures.over();
+            return taken;
+          },
+          (e: unknown) => {
+            this.lockFailures.failed(e);
+            return false;
+          },
+        )
         .then((taken) => {
           if (!taken && !this.lock) this.standBy(Date.now() < this.reclaimUntil ? 100 : STANDBY_RETRY_MS);
         });
@@ -290,8 +336,9 @@ export class EventWorker {
       }
       // A full batch means more may be waiting: go again at once.
       if (busy) this.again = true;
+      this.roundFailures.over();
     } catch (e) {
-      this.log.error('event delivery round failed', e);
+      this.roundFailures.failed(e);
     }
   }
 
