@@ -3,6 +3,7 @@
 // meanwhile is replayed once React runs, src/lib/earlyTaps.ts) is in the form when it is sent.
 import { act } from '@testing-library/react';
 import { Form, Formik } from 'formik';
+import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -18,26 +19,38 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** Fields must not be empty, as the sign-in form's schema says. */
+const required = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value ? [] : [[name, 'Required']])));
+
+/**
+ * A sign-in form rendered on the server with an e-mail and password typed into it before it
+ * hydrates; `after` goes into the form after its button.
+ */
+function servedSignInForm(onSubmit: (values: unknown) => void, after: ReactNode = null) {
+  const tree = (
+    <I18nextProvider i18n={createTestI18n('en')}>
+      <Formik initialValues={{ email: '', password: '' }} validate={required} onSubmit={(values) => onSubmit(values)}>
+        <Form>
+          <LightTextField name="email" label="Email" type="email" />
+          <LightTextField name="password" label="Password" type="password" />
+          <button type="submit">Sign in</button>
+          {after}
+        </Form>
+      </Formik>
+    </I18nextProvider>
+  );
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(tree);
+  document.body.appendChild(container);
+  container.querySelector<HTMLInputElement>('#email')!.value = 'anna@example.test';
+  container.querySelector<HTMLInputElement>('#password')!.value = 'secret';
+  return { tree, container };
+}
+
 describe('LightTextField on a server-rendered page', () => {
   it('hands what was typed before hydration to the form, which sends it', async () => {
     const onSubmit = vi.fn();
-    const tree = (
-      <I18nextProvider i18n={createTestI18n('en')}>
-        <Formik initialValues={{ email: '', password: '' }} onSubmit={(values) => onSubmit(values)}>
-          <Form>
-            <LightTextField name="email" label="Email" type="email" />
-            <LightTextField name="password" label="Password" type="password" />
-            <button type="submit">Sign in</button>
-          </Form>
-        </Formik>
-      </I18nextProvider>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(tree);
-    document.body.appendChild(container);
-    container.querySelector<HTMLInputElement>('#email')!.value = 'anna@example.test';
-    container.querySelector<HTMLInputElement>('#password')!.value = 'secret';
-
+    const { tree, container } = servedSignInForm(onSubmit);
     await act(async () => {
       root = hydrateRoot(container, tree);
     });
@@ -52,25 +65,7 @@ describe('LightTextField on a server-rendered page', () => {
   // answered "Required" under both filled fields (seen in CI on /sign-in).
   it('sends what was typed when the submit button is pressed right after the hydration committed', async () => {
     const onSubmit = vi.fn();
-    const required = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value ? [] : [[name, 'Required']])));
-    const tree = (
-      <I18nextProvider i18n={createTestI18n('en')}>
-        <Formik initialValues={{ email: '', password: '' }} validate={required} onSubmit={(values) => onSubmit(values)}>
-          <Form>
-            <LightTextField name="email" label="Email" type="email" />
-            <LightTextField name="password" label="Password" type="password" />
-            <button type="submit">Sign in</button>
-            <RightAfterCommit run={() => document.querySelector('button')!.click()} />
-          </Form>
-        </Formik>
-      </I18nextProvider>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(tree);
-    document.body.appendChild(container);
-    container.querySelector<HTMLInputElement>('#email')!.value = 'anna@example.test';
-    container.querySelector<HTMLInputElement>('#password')!.value = 'secret';
-
+    const { tree, container } = servedSignInForm(onSubmit, <RightAfterCommit run={() => document.querySelector('button')!.click()} />);
     await outsideAct(async () => {
       root = hydrateRoot(container, tree);
       await vi.waitFor(() => expect(onSubmit.mock.calls.length + Number(container.textContent?.includes('Required'))).toBeGreaterThan(0));
