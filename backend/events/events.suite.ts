@@ -190,6 +190,66 @@ export function defineEventsSuite(driver: string, databaseUrl: () => Promise<str
       });
     });
 
+    describe('events left locked', () => {
+      /** A notes_changed event as a worker that is gone left it: locked `minutesAgo` minutes ago, never recorded. */
+      async function leftLocked(minutesAgo: number): Promise<string> {
+        const [row] = await sql<{ id: string }>(
+          `INSERT INTO hdb_catalog.event_log (schema_name, table_name, trigger_name, payload, locked)
+           VALUES ('public', 'notes', 'notes_changed', $1, now() - make_interval(mins => $2)) RETURNING id`,
+          [JSON.stringify({ op: 'INSERT', data: { old: null, new: { id: 0, body: `left ${minutesAgo} min ago` } }, session_variables: null, trace_context: null }), minutesAgo],
+        );
+        return row.id;
+      }
+      const delivered = async (id: string) => (await sql<{ delivered: boolean }>('SELECT delivered FROM hdb_catalog.event_log WHERE id = $1', [id]))[0].delivered;
+
+      // Its locker's answer to the fetch was lost after the commit, or it ended without the next
+      // leader's start releasing it: as Hasura, a lock older than 30 minutes no longer holds it.
+      it('an event locked over 30 minutes ago is delivered again; one locked a minute ago is left to its worker', async () => {
+        const stale = await leftLocked(31);
+        const recent = await leftLocked(1);
+        // A write wakes the worker (a round would find the stale event within a second anyway); the
+        // rounds that sent both events passed the recent one by.
+        await gql('mutation { insert_notes_one(object: {body: "wake"}) { id } }');
+        await waitUntil(() => delivered(stale));
+        await waitUntil(async () => hooks.calls.some((c) => c.path === '/notes' && (c.body as { event?: { data?: { new?: { body?: string } } } }).event?.data?.new?.body === 'wake'));
+        const ids = hooks.calls.filter((c) => c.path === '/notes').map((c) => c.body.id);
+        expect(ids.filter((id) => id === stale)).toHaveLength(1);
+        expect(ids).not.toContain(recent);
+        expect(await delivered(recent)).toBe(false);
+        await sql(`UPDATE hdb_catalog.event_log SET archived = true WHERE id = $1`, [recent]);
+      });
+
+      it('an event this worker is still delivering is not sent a second time when its lock grows old', async () => {
+        hooks.behave('/notes', { delayMs: 1500 });
+        try {
+          const { insert_notes_one: note } = await gql('mutation { insert_notes_one(object: {body: "slow"}) { id } }');
+          let id = '';
+          await waitUntil(async () => {
+            id = (await sql<{ id: string }>(`SELECT id FROM hdb_catalog.event_log WHERE payload->'data'->'new'->>'id' = $1 AND locked IS NOT NULL`, [String(note.id)]))[0]?.id ?? '';
+            return id !== '';
+          });
+          // Its lock looks abandoned while the call is still out; a write makes the worker fetch at once.
+          await sql(`UPDATE hdb_catalog.event_log SET locked = now() - interval '31 minutes' WHERE id = $1`, [id]);
+          await gql('mutation { insert_notes_one(object: {body: "wake"}) { id } }');
+          await waitUntil(() => delivered(id));
+          expect(hooks.calls.filter((c) => c.path === '/notes' && c.body.id === id)).toHaveLength(1);
+        } finally {
+          hooks.behave('/notes', {});
+        }
+      });
+
+      it('redelivery is refused while a delivery holds the event, as Hasura: "event is already being processed"', async () => {
+        const busy = await leftLocked(1);
+        const refused = await metadata({ type: 'pg_redeliver_event', args: { event_id: busy } });
+        expect([refused.status, refused.body.code, refused.body.error]).toEqual([400, 'busy', 'event is already being processed']);
+        expect(await delivered(busy)).toBe(false);
+        await sql(`UPDATE hdb_catalog.event_log SET locked = now() - interval '31 minutes' WHERE id = $1`, [busy]);
+        expect((await metadata({ type: 'pg_redeliver_event', args: { event_id: busy } })).body).toEqual({ message: 'success' });
+        await waitUntil(() => delivered(busy));
+        expect(hooks.calls.filter((c) => c.path === '/notes' && c.body.id === busy)).toHaveLength(1);
+      });
+    });
+
     describe('metadata API for events', () => {
       it('invokes a manual trigger, reads the log and its invocations, and redelivers', async () => {
         const r = await metadata({ type: 'pg_invoke_event_trigger', args: { name: 'notes_changed', source: 'default', payload: { id: 99, body: 'by hand' } } });

@@ -5,6 +5,7 @@ import express from 'express';
 import { isPgError, type Db } from '../db';
 import { safeEqual } from '../secrets';
 import type { EventsConfig } from './config';
+import { EVENT_LOCK_EXPIRY } from './worker';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const MAX_TIME = Date.UTC(9999, 11, 31);
@@ -109,11 +110,17 @@ export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string
 
     async pg_redeliver_event(args) {
       const id = str(args, 'event_id')!;
-      const r = await db.query(
-        `UPDATE hdb_catalog.event_log SET delivered = false, error = false, tries = 0, archived = false, locked = NULL, next_retry_at = NULL WHERE id = $1 RETURNING id`,
-        [id],
+      // As Hasura: not while a delivery holds the event (locked within EVENT_LOCK_EXPIRY), which
+      // would send it twice at once.
+      const r = await db.query<{ id: string; busy: boolean }>(
+        `WITH e AS (SELECT id, locked IS NOT NULL AND locked >= now() - $2::interval AS busy FROM hdb_catalog.event_log WHERE id = $1 FOR UPDATE),
+              u AS (UPDATE hdb_catalog.event_log l SET delivered = false, error = false, tries = 0, archived = false, locked = NULL, next_retry_at = NULL
+                    FROM e WHERE l.id = e.id AND NOT e.busy RETURNING l.id)
+         SELECT e.id, e.busy FROM e`,
+        [id, EVENT_LOCK_EXPIRY],
       );
       if (!r.rows.length) throw new ApiError('not-exists', `event with id "${id}" does not exist`);
+      if (r.rows[0].busy) throw new ApiError('busy', 'event is already being processed');
       wake();
       return { message: 'success' };
     },

@@ -39,6 +39,12 @@ const CLOSE_GRACE_MS = 5000;
 
 /** The server Postgres advisory lock of the database's delivering worker. */
 export const EVENTS_LOCK_KEY = 'staydesk.events.worker';
+/**
+ * A table event locked longer ago than this is fetched again, as Hasura does (its fetchEvents):
+ * whoever locked it is gone (its answer to the fetch was lost after the commit, or its process or
+ * connection ended without the next leader's start releasing it). Far longer than any webhook call.
+ */
+export const EVENT_LOCK_EXPIRY = '30 minutes';
 /** How often a standing-by worker tries to take the events lock. */
 export const STANDBY_RETRY_MS = 2000;
 /**
@@ -52,10 +58,20 @@ export const FAILURE_LOG_EVERY_MS = 60_000;
 type Env = () => Record<string, string | undefined>;
 type Log = { info(m: string): void; warn(m: string): void; error(m: string, e?: unknown): void };
 
-/** Failures of one kind in a row: the first logged at once, then one a minute with the count, and the end of the run once. */
+/**
+ * Failures of one kind, logged sparingly: an error line at most once a minute (the first at once;
+ * later ones with how many failed since the last line), and one "works again" line after an error
+ * line, when it next works. The minute holds across successes: a failure that comes back between
+ * them (flapping) is not logged anew each time.
+ */
 export class FailureStreak {
-  private count = 0;
-  private loggedAt = 0;
+  /** Failures since the last "works again" line (or the start). */
+  private failures = 0;
+  /** Failures since the last error line. */
+  private unreported = 0;
+  private loggedAt = Number.NEGATIVE_INFINITY;
+  /** An error line was logged that no "works again" line has answered yet. */
+  private reported = false;
 
   constructor(
     private readonly what: string,
@@ -64,19 +80,23 @@ export class FailureStreak {
   ) {}
 
   failed(e: unknown): void {
-    this.count++;
+    this.failures++;
+    this.unreported++;
     const now = this.now();
-    if (this.count > 1 && now - this.loggedAt < FAILURE_LOG_EVERY_MS) return;
+    if (now - this.loggedAt < FAILURE_LOG_EVERY_MS) return;
+    const so = this.unreported === 1 ? 'trying again' : `${this.unreported} times since the last report`;
+    this.log.error(`events: ${this.what} failed (${so}; logged at most once a minute while it fails)`, e);
     this.loggedAt = now;
-    const so = this.count === 1 ? 'trying again' : `${this.count} times in a row so far`;
-    this.log.error(`events: ${this.what} failed (${so}; logged again in a minute if it still fails)`, e);
+    this.unreported = 0;
+    this.reported = true;
   }
 
-  /** It worked: says so once after a run of failures. */
+  /** It worked. */
   over(): void {
-    if (this.count > 0) this.log.info(`events: ${this.what} works again, after ${this.count} failures`);
-    this.count = 0;
-    this.loggedAt = 0;
+    if (!this.reported) return;
+    this.log.info(`events: ${this.what} works again, after ${this.failures} failure${this.failures === 1 ? '' : 's'}`);
+    this.reported = false;
+    this.failures = 0;
   }
 }
 
@@ -330,13 +350,16 @@ export class EventWorker {
         this.lastCronTopUp = Date.now();
       }
       let busy = await this.tableEvents();
+      let whole = false;
       if ((this.oneOffMaybe && this.lastScheduledCheck === 0) || Date.now() - this.lastScheduledCheck >= this.opts.fetchIntervalMs) {
         this.lastScheduledCheck = Date.now();
         busy |= (await this.cronEvents()) | (await this.scheduledEvents());
+        whole = true;
       }
       // A full batch means more may be waiting: go again at once.
       if (busy) this.again = true;
-      this.roundFailures.over();
+      // Rounds work again only when one did all its parts (a nudged round may skip the scheduled ones).
+      if (whole) this.roundFailures.over();
     } catch (e) {
       this.roundFailures.failed(e);
     }
@@ -477,13 +500,16 @@ export class EventWorker {
     const r = await this.db.query<{ id: string; schema_name: string; table_name: string; trigger_name: string; payload: unknown; tries: number; created_at: string }>(
       `UPDATE hdb_catalog.event_log SET locked = now()
        WHERE id IN (SELECT l.id FROM hdb_catalog.event_log l
-         WHERE l.delivered = false AND l.error = false AND l.archived = false AND l.locked IS NULL
+         WHERE l.delivered = false AND l.error = false AND l.archived = false
+           AND (l.locked IS NULL OR l.locked < now() - $3::interval)
            AND (l.next_retry_at IS NULL OR l.next_retry_at <= (now() AT TIME ZONE 'UTC')) AND l.trigger_name = ANY($2::text[])
          ORDER BY l.created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, schema_name, table_name, trigger_name, payload, tries, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`,
-      [limit, [...this.triggers.keys()]],
+      [limit, [...this.triggers.keys()], EVENT_LOCK_EXPIRY],
     );
     for (const e of r.rows) {
+      // Locked long ago by this worker, which still has it (its outcome not recorded yet): not sent twice.
+      if (this.held.has(`table:${e.id}`)) continue;
       const trigger = this.triggers.get(e.trigger_name) as EventTrigger;
       const event = typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload;
       const body = {

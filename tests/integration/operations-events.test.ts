@@ -8,6 +8,7 @@ import type { RunningBackend } from '../../backend/server';
 import { startTestBackend } from '../helpers/backend';
 import { fileEnv } from '../helpers/env';
 import { demoDay } from '../helpers/dates';
+import { eventsSettled } from '../helpers/events';
 import { DEMO, makeClient, UNIT, type Client } from './permissionsClient';
 
 const SECRET = 'operations-test-webhook-secret';
@@ -106,6 +107,8 @@ describe('cleanings follow their booking', () => {
     type Logged = { id: string; created_at: string; payload: { op: string; data: { old: { booking_id?: string } | null; new: { booking_id?: string } | null }; session_variables: unknown } };
     const events = (logs as Logged[]).filter((e) => (e.payload.data.new ?? e.payload.data.old)?.booking_id === first);
     expect(events.length).toBeGreaterThanOrEqual(2);
+    // Redelivery is refused while a delivery holds an event (as Hasura): the first ones must be over.
+    await eventsSettled(backend.ctx.db, { triggers: ['cleanings_plan'] });
     for (const e of events) expect(await metadata({ type: 'pg_redeliver_event', args: { event_id: e.id } })).toEqual({ message: 'success' });
     // The same event once more, six times at once, straight to the function as the worker sends it.
     const body = { id: events[0].id, created_at: events[0].created_at, trigger: { name: 'cleanings_plan' }, table: { schema: 'public', name: 'booked_units' }, delivery_info: { max_retries: 8, current_retry: 1 }, event: events[0].payload };
