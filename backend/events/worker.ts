@@ -91,12 +91,20 @@ export class FailureStreak {
     this.reported = true;
   }
 
-  /** It worked. */
+  /**
+   * It worked: after an error line, says so. Failures no line has mentioned yet (they came within
+   * the minute after the last line, and it works again) are told once that minute is up.
+   */
   over(): void {
-    if (!this.reported) return;
-    this.log.info(`events: ${this.what} works again, after ${this.failures} failure${this.failures === 1 ? '' : 's'}`);
+    const plural = (n: number) => `${n} failure${n === 1 ? '' : 's'}`;
+    if (this.reported) this.log.info(`events: ${this.what} works again, after ${plural(this.failures)}`);
+    else if (this.unreported > 0 && this.now() - this.loggedAt >= FAILURE_LOG_EVERY_MS) {
+      this.log.info(`events: ${this.what} failed again, ${plural(this.unreported)} since the last report, and works again`);
+      this.loggedAt = this.now();
+    } else return;
     this.reported = false;
     this.failures = 0;
+    this.unreported = 0;
   }
 }
 
@@ -273,10 +281,9 @@ export class EventWorker {
     await this.running;
     // Locks belong to the worker that delivered before, which is gone (or, after a blip of its
     // lock's connection, this one: its own deliveries in flight keep theirs): they go out again.
-    const mine = (kind: Outcome['kind']) => [...this.held].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
-    await this.db.query('UPDATE hdb_catalog.event_log SET locked = NULL WHERE locked IS NOT NULL AND delivered = false AND error = false AND NOT (id = ANY($1::text[]))', [mine('table')]);
-    await this.db.query(`UPDATE hdb_catalog.hdb_cron_events SET status = 'scheduled' WHERE status = 'locked' AND NOT (id = ANY($1::text[]))`, [mine('cron')]);
-    await this.db.query(`UPDATE hdb_catalog.hdb_scheduled_events SET status = 'scheduled' WHERE status = 'locked' AND NOT (id = ANY($1::text[]))`, [mine('oneoff')]);
+    await this.db.query('UPDATE hdb_catalog.event_log SET locked = NULL WHERE locked IS NOT NULL AND delivered = false AND error = false AND NOT (id = ANY($1::text[]))', [this.heldIds('table')]);
+    await this.db.query(`UPDATE hdb_catalog.hdb_cron_events SET status = 'scheduled' WHERE status = 'locked' AND NOT (id = ANY($1::text[]))`, [this.heldIds('cron')]);
+    await this.db.query(`UPDATE hdb_catalog.hdb_scheduled_events SET status = 'scheduled' WHERE status = 'locked' AND NOT (id = ANY($1::text[]))`, [this.heldIds('oneoff')]);
     // Scheduled runs of cron triggers no longer in the metadata are dropped, as Hasura drops them.
     await this.db.query(`DELETE FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled' AND NOT (trigger_name = ANY($1::text[]))`, [[...this.crons.keys()]]);
     // The lock's connection may have ended meanwhile (lockLost ran): then this worker stands by.
@@ -430,15 +437,22 @@ export class EventWorker {
     return this.flushing;
   }
 
+  /** The ids of the events of `kind` this worker has locked and not yet recorded. */
+  private heldIds(kind: Outcome['kind']): string[] {
+    return [...this.held].filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+  }
+
   private drop(batch: Outcome[]): void {
     for (const o of batch) this.held.delete(`${o.kind}:${o.id}`);
   }
 
   /**
-   * Records outcomes. An event's tries (and, for table events, not yet delivered or failed) must be
-   * as this worker fetched them: after a takeover (its lock's connection gone for good) another
-   * worker may have sent the event again and recorded that; a late answer here is logged as a try
-   * but changes nothing, so a delivered event is never set back to be sent again.
+   * Records outcomes. An event's tries (and, for table events, not yet delivered or failed, and
+   * still locked) must be as this worker fetched them: after a takeover (its lock's connection gone
+   * for good) another worker may have sent the event again and recorded that, and a redelivery
+   * (pg_redeliver_event) unlocks it to be sent anew; a late answer here is logged as a try but
+   * changes nothing, so a delivered event is never set back to be sent again, nor a redelivery
+   * taken for done by a call that started before it.
    */
   private async record(batch: Outcome[]): Promise<void> {
     const of = (kind: Outcome['kind']) => batch.filter((o) => o.kind === kind);
@@ -454,7 +468,7 @@ export class EventWorker {
           `UPDATE hdb_catalog.event_log AS l SET delivered = x.delivered, error = x.error, tries = x.tries, locked = NULL,
              next_retry_at = (x.next_retry_at AT TIME ZONE 'UTC')
            FROM jsonb_to_recordset($1::jsonb) AS x(id text, delivered boolean, error boolean, tries int, fetched_tries int, next_retry_at timestamptz)
-           WHERE l.id = x.id AND l.tries = x.fetched_tries AND NOT l.delivered AND NOT l.error`,
+           WHERE l.id = x.id AND l.tries = x.fetched_tries AND NOT l.delivered AND NOT l.error AND l.locked IS NOT NULL`,
           [toJson(table.map((o) => ({ id: o.id, delivered: o.status === 'delivered', error: o.status === 'error', tries: o.tries, fetched_tries: o.fetchedTries, next_retry_at: o.next })))],
         );
       }
@@ -503,13 +517,14 @@ export class EventWorker {
          WHERE l.delivered = false AND l.error = false AND l.archived = false
            AND (l.locked IS NULL OR l.locked < now() - $3::interval)
            AND (l.next_retry_at IS NULL OR l.next_retry_at <= (now() AT TIME ZONE 'UTC')) AND l.trigger_name = ANY($2::text[])
+           AND NOT (l.id = ANY($4::text[]))
          ORDER BY l.created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, schema_name, table_name, trigger_name, payload, tries, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`,
-      [limit, [...this.triggers.keys()], EVENT_LOCK_EXPIRY],
+      // Not the events this worker still has (a call out for over 30 minutes, or an outcome not
+      // recorded yet): never sent twice, and their lock left as it is (a redelivery's reset among it).
+      [limit, [...this.triggers.keys()], EVENT_LOCK_EXPIRY, this.heldIds('table')],
     );
     for (const e of r.rows) {
-      // Locked long ago by this worker, which still has it (its outcome not recorded yet): not sent twice.
-      if (this.held.has(`table:${e.id}`)) continue;
       const trigger = this.triggers.get(e.trigger_name) as EventTrigger;
       const event = typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload;
       const body = {
