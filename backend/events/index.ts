@@ -74,7 +74,7 @@ export async function createEventsService(ctx: BackendContext, metadata?: Metada
   return {
     config,
     capturesSessions: config.triggers.length > 0,
-    router: metadataRouter(ctx.db, config, ctx.config.adminSecret, () => worker.expectOneOff()),
+    router: metadataRouter(ctx.db, config, ctx.config.adminSecret, () => worker.expectOneOff(), (id) => worker.holds(id)),
     start: () => worker.start(),
     nudge: () => worker.nudge(),
     close: () => worker.close(),

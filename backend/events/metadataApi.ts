@@ -35,7 +35,7 @@ const int = (args: Args, key: string, fallback: number, max = 1000): number => {
   return v;
 };
 
-export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string, wake: () => void): express.Router {
+export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string, wake: () => void, holds: (eventId: string) => boolean = () => false): express.Router {
   const triggers = new Map(config.triggers.map((t) => [t.name, t]));
 
   const handlers: Record<string, Handler> = {
@@ -110,8 +110,10 @@ export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string
 
     async pg_redeliver_event(args) {
       const id = str(args, 'event_id')!;
-      // As Hasura: not while a delivery holds the event (locked within EVENT_LOCK_EXPIRY), which
-      // would send it twice at once.
+      // As Hasura: not while a delivery holds the event (locked within EVENT_LOCK_EXPIRY, or a call
+      // of this backend's worker still out, however long ago it was locked), which would send it
+      // twice at once, or let the call that started before count as the redelivery.
+      if (holds(id)) throw new ApiError('busy', 'event is already being processed');
       const r = await db.query<{ id: string; busy: boolean }>(
         `WITH e AS (SELECT id, locked IS NOT NULL AND locked >= now() - $2::interval AS busy FROM hdb_catalog.event_log WHERE id = $1 FOR UPDATE),
               u AS (UPDATE hdb_catalog.event_log l SET delivered = false, error = false, tries = 0, archived = false, locked = NULL, next_retry_at = NULL
