@@ -78,9 +78,24 @@ function eventTrigger(schema: string, table: string, m: EventTriggerMeta): Event
     retry: {
       numRetries: nonNegative(m.retry_conf?.num_retries, DEFAULT_RETRY.numRetries, `${where}: retry_conf.num_retries`),
       intervalSec: nonNegative(m.retry_conf?.interval_sec, DEFAULT_RETRY.intervalSec, `${where}: retry_conf.interval_sec`),
-      timeoutSec: nonNegative(m.retry_conf?.timeout_sec, DEFAULT_RETRY.timeoutSec, `${where}: retry_conf.timeout_sec`),
+      timeoutSec: webhookTimeout(nonNegative(m.retry_conf?.timeout_sec, DEFAULT_RETRY.timeoutSec, `${where}: retry_conf.timeout_sec`), where),
     },
   };
+}
+
+/**
+ * A table event's call must end well before its lock expires (EVENT_LOCK_EXPIRY in worker.ts, 30
+ * minutes, as Hasura): a lock that old is taken as abandoned and the event is fetched again, so a
+ * longer call would be sent twice, and a redelivery through another backend meanwhile could be
+ * taken for done by the call that started before it.
+ */
+export const MAX_TABLE_EVENT_TIMEOUT_SEC = 25 * 60;
+
+function webhookTimeout(sec: number, where: string): number {
+  if (sec > MAX_TABLE_EVENT_TIMEOUT_SEC) {
+    throw new MetadataError(`${where}: retry_conf.timeout_sec must be at most ${MAX_TABLE_EVENT_TIMEOUT_SEC} (an event locked for 30 minutes is taken as abandoned and sent again)`);
+  }
+  return sec;
 }
 
 interface CronMeta {

@@ -199,6 +199,13 @@ export function metadataRouter(db: Db, config: EventsConfig, adminSecret: string
       else res.status(500).json({ path: '$', error: 'unexpected error', code: 'unexpected' });
     }
   });
+  // A body express.json could not take: the caller's error, as Hasura answers it, never a 500.
+  router.use((err: { type?: string; status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (err?.type === 'entity.parse.failed') res.status(400).json({ path: '$', error: 'the body is not valid JSON', code: 'invalid-json' });
+    else if (err?.type === 'entity.too.large') res.status(413).json({ path: '$', error: 'the body is larger than 1 MB', code: 'too-large' });
+    else if (err?.status && err.status >= 400 && err.status < 500) res.status(err.status).json({ path: '$', error: 'the body could not be read', code: 'invalid-body' });
+    else next(err);
+  });
 
   async function run(type: unknown, args: Args | undefined): Promise<unknown> {
     const h = typeof type === 'string' && Object.hasOwn(handlers, type) ? handlers[type] : undefined;

@@ -372,6 +372,8 @@ export class EventWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.standbyTimer) clearTimeout(this.standbyTimer);
+    // Cleared for a start after this close: standBy() waits only while a timer is set.
+    this.standbyTimer = null;
     await this.taking?.catch(() => undefined);
     await this.running;
     const end = Date.now() + CLOSE_GRACE_MS;
