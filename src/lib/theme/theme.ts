@@ -15,11 +15,13 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   components: {
     // Visitors who ask their system for less motion (WCAG 2.3.3) get none: transitions and
-    // animations (ripples, spinners, skeleton pulses, the route progress bar) end at once.
+    // animations (ripples, spinners, skeleton pulses, the route progress bar) end at once. Not a
+    // toast's progress bar: react-toastify times a message's stay on screen by that animation, so
+    // it ended at once too and every message vanished as it appeared.
     MuiCssBaseline: {
       styleOverrides: {
         '@media (prefers-reduced-motion: reduce)': {
-          '*, *::before, *::after': {
+          '*:not(.Toastify__progress-bar), *::before, *::after': {
             animationDuration: '0.01ms !important',
             animationIterationCount: '1 !important',
             transitionDuration: '0.01ms !important',
