@@ -5,19 +5,17 @@
 // left the worker delivering without the lock (D), and stopped every delivery for as long as the
 // slowest call in flight (G); a server ending the pool's idle connections ended the process (C).
 import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, STANDBY_RETRY_MS } from './worker';
 import { openDb, type Db } from '../db';
 import { loadEventsConfig } from './config';
-import { askBackend, FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type FixtureBackend, type WebhookReceiver } from './testing';
+import { askBackend, FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type FixtureBackend, type WebhookReceiver, adminClient, advisoryLockPid, sleep } from './testing';
 
 const ADMIN_SECRET = 'break-lock-admin-secret';
 const backends: FixtureBackend[] = [];
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   server = await startTempPostgres();
@@ -39,16 +37,6 @@ async function startBackend(databaseUrl: string): Promise<FixtureBackend> {
 
 const call = (port: number, route: 'graphql' | 'metadata', body: unknown) => askBackend(port, route, body, ADMIN_SECRET);
 const callsTo = (p: string, id?: string) => hooks.calls.filter((c) => c.path === p && (id === undefined || c.body.id === id));
-async function admin(url: string) {
-  const c = new pg.Client({ connectionString: url });
-  c.on('error', () => undefined);
-  await c.connect();
-  return c;
-}
-async function lockPid(c: pg.Client): Promise<number | null> {
-  const r = await c.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-  return r.rows[0]?.pid ?? null;
-}
 async function waitUntilTrue(check: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await sleep(50);
@@ -80,14 +68,14 @@ describe('events lock attacks', () => {
 
   it('B: the lock connection ended while a delivery is in flight: the holder takes it back, the call is not sent again', async () => {
     const url = await server!.createDatabase('break_b');
-    const a = await admin(url);
+    const a = await adminClient(url);
     const first = await startBackend(url);
     hooks.behave('/b-hang', { delayMs: 60_000 });
     const created = await call(first.port, 'metadata', { type: 'create_scheduled_event', args: { webhook: `${hooks.url}/b-hang`, schedule_at: new Date().toISOString(), retry_conf: { num_retries: 0, timeout_seconds: 3600 } } });
     await hooks.waitFor('/b-hang', 1, 20_000);
     const second = await startBackend(url);
     await sleep(STANDBY_RETRY_MS + 500);
-    const pid = await lockPid(a);
+    const pid = await advisoryLockPid(a);
     expect(pid).not.toBeNull();
     await a.query('SELECT pg_terminate_backend($1)', [pid]);
     const n = await waitCalls('/b-hang', 2, 3 * STANDBY_RETRY_MS + 2000);
@@ -106,7 +94,7 @@ describe('events lock attacks', () => {
 
   it('C: a standing-by backend holds no extra connections over time; both survive the server ending every connection', async () => {
     const url = await server!.createDatabase('break_c');
-    const a = await admin(url);
+    const a = await adminClient(url);
     const count = async () => Number((await a.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows[0].n);
     const first = await startBackend(url);
     const second = await startBackend(url);
@@ -140,7 +128,7 @@ describe('events lock attacks', () => {
     const boot = await startBackend(url);
     boot.proc.kill('SIGTERM');
     await new Promise((r) => boot.proc.once('exit', r));
-    const a = await admin(url);
+    const a = await adminClient(url);
     const real = await openDb({ databaseUrl: url });
     let armed = true;
     const db: Db = {
@@ -149,7 +137,7 @@ describe('events lock attacks', () => {
         if (armed && sql.includes('SET locked = NULL WHERE locked IS NOT NULL')) {
           armed = false;
           // The lock's connection ends (network blip, idle killer, admin) while lead() runs.
-          const pid = await lockPid(a);
+          const pid = await advisoryLockPid(a);
           await a.query('SELECT pg_terminate_backend($1)', [pid]);
           await sleep(300);
         }
@@ -166,7 +154,7 @@ describe('events lock attacks', () => {
     await waitUntilTrue(() => w.lock !== null, 4 * STANDBY_RETRY_MS);
     expect(w.leading && w.lock === null).toBe(false);
     // Another backend takes the (free) lock, as a standby would within 2 s.
-    const other = await admin(url);
+    const other = await adminClient(url);
     const got = await other.query<{ l: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('staydesk.events.worker', 0)) AS l`);
     const before = callsTo('/notes').length;
     await a.query(`INSERT INTO public.notes (body) VALUES ('d')`);
@@ -183,12 +171,12 @@ describe('events lock attacks', () => {
 
   it('G: one backend, a slow delivery in flight, the lock connection blips: other events go out at once', async () => {
     const url = await server!.createDatabase('break_g');
-    const a = await admin(url);
+    const a = await adminClient(url);
     const first = await startBackend(url);
     hooks.behave('/g-hang', { delayMs: 25_000 });
     await call(first.port, 'metadata', { type: 'create_scheduled_event', args: { webhook: `${hooks.url}/g-hang`, schedule_at: new Date().toISOString(), retry_conf: { num_retries: 0, timeout_seconds: 3600 } } });
     await hooks.waitFor('/g-hang', 1, 20_000);
-    await a.query('SELECT pg_terminate_backend($1)', [await lockPid(a)]);
+    await a.query('SELECT pg_terminate_backend($1)', [await advisoryLockPid(a)]);
     await sleep(300);
     const before = callsTo('/notes').length;
     const t0 = Date.now();

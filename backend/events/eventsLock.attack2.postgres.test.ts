@@ -5,19 +5,17 @@
 // half-open lock connection left two deliverers for ~11 minutes (H8). H3 and H5 held.
 import fs from 'node:fs';
 import net from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, STANDBY_RETRY_MS } from './worker';
 import { openDb, type Db } from '../db';
 import { loadEventsConfig } from './config';
-import { FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type WebhookReceiver } from './testing';
+import { FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type WebhookReceiver, adminClient, advisoryLockPid, sleep } from './testing';
 
 const dataDirs: string[] = [];
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
 let url = '';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);
 
@@ -40,16 +38,6 @@ afterAll(async () => {
   for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-async function admin() {
-  const c = new pg.Client({ connectionString: url });
-  c.on('error', () => undefined);
-  await c.connect();
-  return c;
-}
-async function lockPid(c: pg.Client): Promise<number | null> {
-  const r = await c.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-  return r.rows[0]?.pid ?? null;
-}
 async function waitUntilTrue(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check()) && Date.now() < end) await sleep(50);
@@ -62,7 +50,7 @@ function worker(db: Db, env: Record<string, string>, logs: string[]): EventWorke
 
 describe('events lock, second attack', () => {
   it('H1: the lock blips while a round\'s fetch is in flight: the events just fetched are sent once', async () => {
-    const a = await admin();
+    const a = await adminClient(url);
     const real = await openDb({ databaseUrl: url });
     let armed = true;
     const db: Db = {
@@ -73,7 +61,7 @@ describe('events lock, second attack', () => {
           armed = false;
           // The fetch has locked the note's event; its answer is slow to arrive (a big batch, a busy
           // event loop, latency) and meanwhile the lock's connection blips.
-          await a.query('SELECT pg_terminate_backend($1)', [await lockPid(a)]);
+          await a.query('SELECT pg_terminate_backend($1)', [await advisoryLockPid(a)]);
           await sleep(400);
         }
         return r;
@@ -95,7 +83,7 @@ describe('events lock, second attack', () => {
   }, 60_000);
 
   it('H2: after a takeover, the old holder\'s late outcome changes nothing: a delivered one-off is not sent again', async () => {
-    const a = await admin();
+    const a = await adminClient(url);
     const r1 = await openDb({ databaseUrl: url });
     const r2 = await openDb({ databaseUrl: url });
     let blocked = false;
@@ -118,7 +106,7 @@ describe('events lock, second attack', () => {
     const id = ins.rows[0]!.id;
     await waitUntilTrue(() => callsTo('/w1/oneoff').length >= 1, 10_000);
     blocked = true;
-    await a.query('SELECT pg_terminate_backend($1)', [await lockPid(a)]);
+    await a.query('SELECT pg_terminate_backend($1)', [await advisoryLockPid(a)]);
     await waitUntilTrue(() => callsTo('/w2/oneoff').length >= 1, 3 * STANDBY_RETRY_MS + 2000);
     const afterTakeover = (await a.query(`SELECT status FROM hdb_catalog.hdb_scheduled_events WHERE id = $1`, [id])).rows[0]?.status;
     blocked = false;
@@ -137,7 +125,7 @@ describe('events lock, second attack', () => {
   }, 90_000);
 
   it('H3: many blips: no lock connections left behind, nothing stuck locked, no unhandled rejections', async () => {
-    const a = await admin();
+    const a = await adminClient(url);
     const real = await openDb({ databaseUrl: url });
     const logs: string[] = [];
     const w = worker(real, { EVENTS_TEST_WEBHOOK_BASE: `${hooks.url}/h3` }, logs);
@@ -145,7 +133,7 @@ describe('events lock, second attack', () => {
     const lockConns = async () => Number((await a.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock%' AND pid <> pg_backend_pid()`)).rows[0].n);
     for (let i = 0; i < 25; i++) {
       await a.query(`INSERT INTO public.notes (body) VALUES ('h3-${i}')`);
-      const pid = await lockPid(a);
+      const pid = await advisoryLockPid(a);
       if (pid) await a.query('SELECT pg_terminate_backend($1)', [pid]);
       await sleep(i % 2 ? 30 : 150);
     }
@@ -170,21 +158,21 @@ describe('events lock, second attack', () => {
   }, 90_000);
 
   it('H5: close() during the reclaim: resolves, no lock or lock connection left, no later attempts', async () => {
-    const a = await admin();
+    const a = await adminClient(url);
     const real = await openDb({ databaseUrl: url });
     let attempts = 0;
     const db: Db = { ...real, tryLock: async (k: string) => { attempts++; await sleep(300); return real.tryLock!(k); } };
     const logs: string[] = [];
     const w = worker(db, {}, logs);
     await w.start();
-    await a.query('SELECT pg_terminate_backend($1)', [await lockPid(a)]);
+    await a.query('SELECT pg_terminate_backend($1)', [await advisoryLockPid(a)]);
     await sleep(50); // the reclaim's attempt is under way
     const t0 = Date.now();
     await w.close();
     const closeMs = Date.now() - t0;
     const n = attempts;
     await sleep(1500);
-    const pid = await lockPid(a);
+    const pid = await advisoryLockPid(a);
     const conns = Number((await a.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_try_advisory_lock%' AND pid <> pg_backend_pid()`)).rows[0].n);
     await real.close();
     await a.end();
@@ -211,7 +199,7 @@ describe('events lock, second attack', () => {
     const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String((proxy.address() as net.AddressInfo).port);
-    const a = await admin();
+    const a = await adminClient(url);
     const r1 = await openDb({ databaseUrl: url });
     const lockDb = await openDb({ databaseUrl: proxied.toString() });
     const r2 = await openDb({ databaseUrl: url });

@@ -8,19 +8,17 @@
 // recorded (in production: W2's lead queries, the cron top-up, a backlog ahead of the event, or a
 // W2 without the trigger in its metadata, which leaves it unlocked for good).
 import fs from 'node:fs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTempPostgres, type TempPostgres } from '../../tests/helpers/postgres';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, STANDBY_RETRY_MS } from './worker';
 import { openDb, type Db } from '../db';
 import { loadEventsConfig } from './config';
-import { FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type WebhookReceiver } from './testing';
+import { FIXTURE_PROJECT as PROJECT, startFixtureBackend, startWebhookReceiver, type WebhookReceiver, adminClient, advisoryLockPid, sleep } from './testing';
 
 const dataDirs: string[] = [];
 let server: TempPostgres | null = null;
 let hooks: WebhookReceiver;
 let url = '';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   server = await startTempPostgres();
@@ -38,16 +36,6 @@ afterAll(async () => {
   for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-async function admin() {
-  const c = new pg.Client({ connectionString: url });
-  c.on('error', () => undefined);
-  await c.connect();
-  return c;
-}
-async function lockPid(c: pg.Client): Promise<number | null> {
-  const r = await c.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
-  return r.rows[0]?.pid ?? null;
-}
 async function waitUntilTrue(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check()) && Date.now() < end) await sleep(50);
@@ -60,7 +48,7 @@ function worker(db: Db, env: Record<string, string>, logs: string[]): EventWorke
 
 describe('events lock, third attack', () => {
   it('T1: after a takeover, the old holder\'s 200 that comes before the taker fetches the event is recorded: sent once', async () => {
-    const a = await admin();
+    const a = await adminClient(url);
     const r1 = await openDb({ databaseUrl: url });
     const r2 = await openDb({ databaseUrl: url });
     let blocked = false;
@@ -100,7 +88,7 @@ describe('events lock, third attack', () => {
     await waitUntilTrue(() => callsTo('/w1/tags').length >= 1, 10_000);
     const id = callsTo('/w1/tags')[0]!.body.id as string;
     blocked = true;
-    await a.query('SELECT pg_terminate_backend($1)', [await lockPid(a)]);
+    await a.query('SELECT pg_terminate_backend($1)', [await advisoryLockPid(a)]);
     await waitUntilTrue(() => w2Unlocked, 3 * STANDBY_RETRY_MS + 2000);
     expect(w2Unlocked).toBe(true);
     await waitUntilTrue(() => w1Recorded, 15_000);

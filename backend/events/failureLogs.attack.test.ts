@@ -6,23 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Db, HeldLock, QueryResult } from '../db';
 import { loadEventsConfig } from './config';
-import { FIXTURE_PROJECT } from './testing';
+import { FIXTURE_PROJECT, type LogLine, noEventsAnswer, recordingLog, sleep } from './testing';
 import { DEFAULT_WORKER_OPTIONS, EventWorker } from './worker';
 
-type Line = { level: 'info' | 'warn' | 'error'; message: string };
-function recordingLog(lines: Line[]) {
-  return {
-    info: (message: string) => lines.push({ level: 'info', message }),
-    warn: (message: string) => lines.push({ level: 'warn', message }),
-    error: (message: string) => lines.push({ level: 'error', message }),
-  };
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const nothing = async <R,>(sql = ''): Promise<QueryResult<R>> => ({ rows: (/count\(\*\)/.test(sql) ? [{ n: '0', last: null }] : []) as R[], rowCount: 0 });
 
 describe('attack: a failure that persists between successful rounds', () => {
   it('a delivery round that fails at every scheduled-events check, with writes nudging rounds in between, is logged once (not error/info every second)', async () => {
-    const lines: Line[] = [];
+    const lines: LogLine[] = [];
     let broken = false;
     let failures = 0;
     const db = {
@@ -35,7 +25,7 @@ describe('attack: a failure that persists between successful rounds', () => {
           failures++;
           throw new Error('relation "hdb_catalog.hdb_scheduled_events" is broken');
         }
-        return nothing<R>(sql);
+        return noEventsAnswer<R>(sql);
       },
       exec: async () => undefined,
       transaction: async <T,>(fn: (tx: Db) => Promise<T>) => fn(db),
@@ -62,7 +52,7 @@ describe('attack: a failure that persists between successful rounds', () => {
 
 describe('attack: a flapping lock attempt during a reclaim', () => {
   it('attempts alternately refused and finding the lock held, during the 2 s reclaim, log one error, not ~10 errors and ~10 recoveries', async () => {
-    const lines: Line[] = [];
+    const lines: LogLine[] = [];
     let n = 0;
     let phase: 'up' | 'flapping' | 'held' = 'up';
     let endConnection = () => {};
@@ -70,7 +60,7 @@ describe('attack: a flapping lock attempt during a reclaim', () => {
     const db = {
       kind: 'postgres',
       statementTimeoutMs: 0,
-      query: nothing,
+      query: noEventsAnswer,
       exec: async () => undefined,
       transaction: async <T,>(fn: (tx: Db) => Promise<T>) => fn(db),
       tryLock: async () => {

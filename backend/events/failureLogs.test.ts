@@ -5,26 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Db, HeldLock, QueryResult } from '../db';
 import { loadEventsConfig } from './config';
-import { FIXTURE_PROJECT } from './testing';
+import { FIXTURE_PROJECT, type LogLine, noEventsAnswer, recordingLog, sleep } from './testing';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, FailureStreak } from './worker';
 
-type Line = { level: 'info' | 'warn' | 'error'; message: string };
-function recordingLog(lines: Line[]) {
-  return {
-    info: (message: string) => lines.push({ level: 'info', message }),
-    warn: (message: string) => lines.push({ level: 'warn', message }),
-    error: (message: string) => lines.push({ level: 'error', message }),
-  };
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NO_EVENTS = { triggers: [], crons: [] };
-/** A database with no events: counts are 0, every other statement finds or changes nothing. */
-const nothing = async <R,>(sql = ''): Promise<QueryResult<R>> => ({ rows: (/count\(\*\)/.test(sql) ? [{ n: '0', last: null }] : []) as R[], rowCount: 0 });
 const down = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
 
 describe('FailureStreak', () => {
   it('logs the first failure, then at most one a minute with the count, and the way back once', () => {
-    const lines: Line[] = [];
+    const lines: LogLine[] = [];
     let now = 0;
     const streak = new FailureStreak('taking the events lock', recordingLog(lines), () => now);
     streak.over();
@@ -43,7 +32,7 @@ describe('FailureStreak', () => {
   // A failure that keeps coming back between successes (a part that is broken for good, a flapping
   // connection) must not be logged anew at each success, nor a "works again" line each time.
   it('keeps to one error line a minute when failures and successes alternate', () => {
-    const lines: Line[] = [];
+    const lines: LogLine[] = [];
     let now = 0;
     const streak = new FailureStreak('an event delivery round', recordingLog(lines), () => now);
     for (let i = 0; i < 120; i++, now += 1000) {
@@ -61,7 +50,7 @@ describe('FailureStreak', () => {
 
 describe('the events worker while its database is away', () => {
   it('after losing the events lock, 3 s of failed attempts to take it back log one error, and one line when it is back', async () => {
-    const lines: Line[] = [];
+    const lines: LogLine[] = [];
     let attempts = 0;
     let available = true;
     let endConnection = () => {};
@@ -69,7 +58,7 @@ describe('the events worker while its database is away', () => {
     const db = {
       kind: 'postgres',
       statementTimeoutMs: 0,
-      query: nothing,
+      query: noEventsAnswer,
       exec: async () => undefined,
       transaction: async <T,>(fn: (tx: Db) => Promise<T>) => fn(db),
       tryLock: async () => {
@@ -100,7 +89,7 @@ describe('the events worker while its database is away', () => {
   }, 20_000);
 
   it('a leader whose rounds fail for 1 s (every 50 ms) logs one error, and one line when they work again', async () => {
-    const lines: Line[] = [];
+    const lines: LogLine[] = [];
     let rounds = 0;
     let available = true;
     const db = {
@@ -108,7 +97,7 @@ describe('the events worker while its database is away', () => {
       statementTimeoutMs: 0,
       query: async <R,>(sql: string): Promise<QueryResult<R>> => {
         rounds++;
-        return available ? nothing<R>(sql) : down();
+        return available ? noEventsAnswer<R>(sql) : down();
       },
       exec: async () => undefined,
       transaction: async <T,>(fn: (tx: Db) => Promise<T>) => fn(db),

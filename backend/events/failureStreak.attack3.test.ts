@@ -4,11 +4,11 @@
 // attempts that came within the minute after a "works again" line and ended with the lock taken is
 // never logged (the same hidden outage failureStreak.attack showed, on the lock's streak).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db, HeldLock, QueryResult } from '../db';
+import type { Db, HeldLock } from '../db';
 import { DEFAULT_WORKER_OPTIONS, EventWorker, STANDBY_RETRY_MS } from './worker';
+import { noEventsAnswer } from './testing';
 
 type Line = { level: 'info' | 'warn' | 'error'; message: string };
-const nothing = async <R,>(sql = ''): Promise<QueryResult<R>> => ({ rows: (/count\(\*\)/.test(sql) ? [{ n: '0', last: null }] : []) as R[], rowCount: 0 });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -29,7 +29,7 @@ describe('attack: lock attempts that fail, unlogged, right before the lock is ta
       statementTimeoutMs: 0,
       query: async <R,>(sql = '') => {
         queries++;
-        return nothing<R>(sql);
+        return noEventsAnswer<R>(sql);
       },
       exec: async () => undefined,
       transaction: async <T,>(fn: (tx: Db) => Promise<T>) => fn(db),

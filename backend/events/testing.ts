@@ -5,6 +5,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import type { QueryResult } from '../db';
 import { spawnBackend, type BackendProcess } from '../../tests/helpers/processes';
 
 export interface ReceivedCall {
@@ -135,4 +137,35 @@ export async function startFixtureBackend(databaseUrl: string, env: Record<strin
 export async function askBackend(port: number, route: 'graphql' | 'metadata', body: unknown, adminSecret: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(`http://127.0.0.1:${port}/v1/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': adminSecret }, body: JSON.stringify(body) });
   return res.json();
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A worker log line as recordingLog keeps it. */
+export type LogLine = { level: 'info' | 'warn' | 'error'; message: string };
+
+/** A worker log that keeps its lines in `lines`. */
+export function recordingLog(lines: LogLine[]) {
+  return {
+    info: (message: string) => lines.push({ level: 'info', message }),
+    warn: (message: string) => lines.push({ level: 'warn', message }),
+    error: (message: string) => lines.push({ level: 'error', message }),
+  };
+}
+
+/** A fake database's answer with no events: counts are 0, every other statement finds or changes nothing. */
+export const noEventsAnswer = async <R,>(sql = ''): Promise<QueryResult<R>> => ({ rows: (/count\(\*\)/.test(sql) ? [{ n: '0', last: null }] : []) as R[], rowCount: 0 });
+
+/** An admin connection to a test's server Postgres that survives the server ending it (tests kill connections on purpose). */
+export async function adminClient(url: string): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: url });
+  c.on('error', () => undefined);
+  await c.connect();
+  return c;
+}
+
+/** The backend pid of the session holding an advisory lock in `c`'s database, if any. */
+export async function advisoryLockPid(c: pg.Client): Promise<number | null> {
+  const r = await c.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+  return r.rows[0]?.pid ?? null;
 }
