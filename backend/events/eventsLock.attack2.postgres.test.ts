@@ -108,7 +108,10 @@ describe('events lock, second attack', () => {
     blocked = true;
     await a.query('SELECT pg_terminate_backend($1)', [await advisoryLockPid(a)]);
     await waitUntilTrue(() => callsTo('/w2/oneoff').length >= 1, 3 * STANDBY_RETRY_MS + 2000);
-    const afterTakeover = (await a.query(`SELECT status FROM hdb_catalog.hdb_scheduled_events WHERE id = $1`, [id])).rows[0]?.status;
+    // W2 records its outcome once its call has answered: read the status when it has (or after 5 s).
+    const status = async () => (await a.query(`SELECT status FROM hdb_catalog.hdb_scheduled_events WHERE id = $1`, [id])).rows[0]?.status;
+    await waitUntilTrue(async () => (await status()) === 'delivered', 5000);
+    const afterTakeover = await status();
     blocked = false;
     await sleep(12_000); // W1's call answers 500 and is recorded; W2 keeps polling
     const final = (await a.query(`SELECT status, tries FROM hdb_catalog.hdb_scheduled_events WHERE id = $1`, [id])).rows[0];
